@@ -1,0 +1,65 @@
+package dev.customapiserver.runtime;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The JSON and YAML object mappers, configured once for Kubernetes wire conventions: nulls omitted,
+ * timestamps as RFC 3339 strings, unknown fields tolerated by the mapper (the {@link BodyDecoder}
+ * reports them according to the field validation mode). Thread-safe; one instance per server.
+ */
+public final class Codecs {
+  private final ObjectMapper json;
+  private final ObjectMapper yaml;
+
+  public Codecs() {
+    this.json = configure(JsonMapper.builder().enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build());
+    this.yaml = configure(YAMLMapper.builder(YAMLFactory.builder()
+        .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+        .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+        .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+        .build()).build());
+  }
+
+  private static ObjectMapper configure(ObjectMapper m) {
+    m.registerModule(new JavaTimeModule());
+    m.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    m.disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    m.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    m.disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
+    m.setSerializationInclusion(JsonInclude.Include.NON_NULL);
+    return m;
+  }
+
+  public ObjectMapper json() {
+    return json;
+  }
+
+  public ObjectMapper yaml() {
+    return yaml;
+  }
+
+  /** Serializes to compact JSON bytes. */
+  public byte[] toJson(Object o) {
+    try {
+      return json.writeValueAsBytes(o);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A deep copy through the JSON tree model. */
+  public <T> T deepCopy(T o, Class<T> type) {
+    return json.convertValue(json.valueToTree(o), type);
+  }
+}

@@ -1,0 +1,34 @@
+package dev.customapiserver.runtime;
+
+import dev.customapiserver.api.errors.FieldError;
+import dev.customapiserver.api.meta.KubeObject;
+import java.util.List;
+
+/**
+ * The per-kind rules the generic store applies, on the hub type. Bean Validation constraints on the
+ * hub type are checked by the store as well; these methods add what annotations cannot say.
+ * Each method states whether it may mutate its arguments.
+ *
+ * @param <H> the hub type
+ */
+public interface ResourceStrategy<H extends KubeObject> {
+
+  /** Before a create is validated. May mutate {@code obj} (e.g. clear or initialise status). */
+  default void prepareForCreate(H obj) {}
+
+  /** Before an update is validated. May mutate {@code newObj} (e.g. keep the old status); must not mutate {@code oldObj}. */
+  default void prepareForUpdate(H newObj, H oldObj) {}
+
+  /** Field errors of a new object. Must not mutate. Paths are JSON paths such as {@code spec.config.msg}. */
+  default List<FieldError> validate(H obj) {
+    return List.of();
+  }
+
+  /** Field errors of an update. Must not mutate. Defaults to {@link #validate}. */
+  default List<FieldError> validateUpdate(H newObj, H oldObj) {
+    return validate(newObj);
+  }
+
+  /** After validation, before storage: normalise the representation. May mutate {@code obj}. */
+  default void canonicalize(H obj) {}
+}

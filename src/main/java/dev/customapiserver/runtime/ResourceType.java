@@ -1,0 +1,208 @@
+package dev.customapiserver.runtime;
+
+import dev.customapiserver.api.meta.KubeObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Everything the server needs to serve one kind: names, scope, hub type, the versions it is served in
+ * (in the group's priority order), its storage version, strategy and selectable fields.
+ * Built by a group module with {@link #builder}.
+ *
+ * @param <H> the hub type
+ */
+public final class ResourceType<H extends KubeObject> {
+  private final String group;
+  private final String kind;
+  private final String plural;
+  private final String singular;
+  private final List<String> shortNames;
+  private final List<String> categories;
+  private final boolean namespaced;
+  private final boolean statusSubresource;
+  private final Class<H> hubType;
+  private final Map<String, ServedVersion<H, ?>> versions;
+  private final String storageVersion;
+  private final ResourceStrategy<H> strategy;
+  private final Function<H, Map<String, String>> selectableFields;
+
+  private ResourceType(Builder<H> b) {
+    this.group = Objects.requireNonNull(b.group, "group");
+    this.kind = b.kind;
+    this.plural = b.plural;
+    this.singular = b.singular == null ? b.kind.toLowerCase(java.util.Locale.ROOT) : b.singular;
+    this.shortNames = List.copyOf(b.shortNames);
+    this.categories = List.copyOf(b.categories);
+    this.namespaced = b.namespaced;
+    this.statusSubresource = b.statusSubresource;
+    this.hubType = b.hubType;
+    this.versions = Map.copyOf(b.versions);
+    this.storageVersion = Objects.requireNonNull(b.storageVersion, "storageVersion of " + b.kind);
+    this.strategy = b.strategy;
+    this.selectableFields = b.selectableFields;
+    if (!versions.containsKey(storageVersion)) {
+      throw new IllegalArgumentException(kind + ": storage version " + storageVersion + " is not served");
+    }
+  }
+
+  public static <H extends KubeObject> Builder<H> builder(String group, String kind, String plural, Class<H> hubType) {
+    return new Builder<>(group, kind, plural, hubType);
+  }
+
+  public String group() {
+    return group;
+  }
+
+  public String kind() {
+    return kind;
+  }
+
+  public String plural() {
+    return plural;
+  }
+
+  public String singular() {
+    return singular;
+  }
+
+  public List<String> shortNames() {
+    return shortNames;
+  }
+
+  public List<String> categories() {
+    return categories;
+  }
+
+  public boolean namespaced() {
+    return namespaced;
+  }
+
+  /** Whether the kind has a {@code status} subresource (the main resource then ignores status changes). */
+  public boolean hasStatusSubresource() {
+    return statusSubresource;
+  }
+
+  public Class<H> hubType() {
+    return hubType;
+  }
+
+  public GroupResource groupResource() {
+    return new GroupResource(group, plural);
+  }
+
+  public ResourceStrategy<H> strategy() {
+    return strategy;
+  }
+
+  public String storageVersion() {
+    return storageVersion;
+  }
+
+  /** The version named, if this kind is served in it. */
+  public Optional<ServedVersion<H, ?>> version(String version) {
+    return Optional.ofNullable(versions.get(version));
+  }
+
+  /** The storage version's definition. */
+  public ServedVersion<H, ?> storage() {
+    return versions.get(storageVersion);
+  }
+
+  /** Whether this kind is served in {@code version}. */
+  public boolean servedIn(String version) {
+    return versions.containsKey(version);
+  }
+
+  /**
+   * Field values field selectors can match: {@code metadata.name}, {@code metadata.namespace}
+   * (for namespaced kinds) and whatever the group module declares.
+   */
+  public Map<String, String> fields(H obj) {
+    Map<String, String> f = new LinkedHashMap<>();
+    f.put("metadata.name", obj.metadata().name == null ? "" : obj.metadata().name);
+    if (namespaced) {
+      f.put("metadata.namespace", obj.metadata().namespace == null ? "" : obj.metadata().namespace);
+    }
+    f.putAll(selectableFields.apply(obj));
+    return f;
+  }
+
+  /** Builds a {@link ResourceType}. */
+  public static final class Builder<H extends KubeObject> {
+    private final String group;
+    private final String kind;
+    private final String plural;
+    private final Class<H> hubType;
+    private String singular;
+    private final List<String> shortNames = new ArrayList<>();
+    private final List<String> categories = new ArrayList<>();
+    private boolean namespaced = true;
+    private boolean statusSubresource;
+    private final Map<String, ServedVersion<H, ?>> versions = new LinkedHashMap<>();
+    private String storageVersion;
+    private ResourceStrategy<H> strategy = new ResourceStrategy<>() {};
+    private Function<H, Map<String, String>> selectableFields = h -> Map.of();
+
+    private Builder(String group, String kind, String plural, Class<H> hubType) {
+      this.group = group;
+      this.kind = kind;
+      this.plural = plural;
+      this.hubType = hubType;
+    }
+
+    public Builder<H> singular(String s) {
+      this.singular = s;
+      return this;
+    }
+
+    public Builder<H> shortNames(String... names) {
+      shortNames.addAll(List.of(names));
+      return this;
+    }
+
+    public Builder<H> categories(String... names) {
+      categories.addAll(List.of(names));
+      return this;
+    }
+
+    public Builder<H> clusterScoped() {
+      this.namespaced = false;
+      return this;
+    }
+
+    public Builder<H> statusSubresource() {
+      this.statusSubresource = true;
+      return this;
+    }
+
+    public Builder<H> served(ServedVersion<H, ?> v) {
+      versions.put(v.version(), v);
+      return this;
+    }
+
+    public Builder<H> storageVersion(String v) {
+      this.storageVersion = v;
+      return this;
+    }
+
+    public Builder<H> strategy(ResourceStrategy<H> s) {
+      this.strategy = s;
+      return this;
+    }
+
+    /** Extra field-selector fields (e.g. {@code spec.referenceType}). */
+    public Builder<H> selectableFields(Function<H, Map<String, String>> f) {
+      this.selectableFields = f;
+      return this;
+    }
+
+    public ResourceType<H> build() {
+      return new ResourceType<>(this);
+    }
+  }
+}

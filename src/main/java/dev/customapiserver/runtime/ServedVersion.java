@@ -1,0 +1,55 @@
+package dev.customapiserver.runtime;
+
+import dev.customapiserver.api.meta.KubeObject;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One version a kind is served in: its Java type, conversion to and from the hub, defaulting
+ * (applied to decoded request bodies of this version, may mutate) and printer columns.
+ *
+ * @param <H> the hub type
+ * @param <V> the versioned type
+ */
+public record ServedVersion<H extends KubeObject, V extends KubeObject>(
+    String version, Class<V> type, KindConverter<H, V> converter, Consumer<V> defaulter,
+    List<PrinterColumn<V>> columns) {
+
+  public static <H extends KubeObject, V extends KubeObject> ServedVersion<H, V> of(
+      String version, Class<V> type, KindConverter<H, V> converter) {
+    return new ServedVersion<>(version, type, converter, v -> {}, List.of());
+  }
+
+  public ServedVersion<H, V> withDefaulter(Consumer<V> d) {
+    return new ServedVersion<>(version, type, converter, d, columns);
+  }
+
+  @SafeVarargs
+  public final ServedVersion<H, V> withColumns(PrinterColumn<V>... cols) {
+    return new ServedVersion<>(version, type, converter, defaulter, List.of(cols));
+  }
+
+  /** Applies the defaulter to an object known to be of this version's type. */
+  public void applyDefaults(KubeObject obj) {
+    defaulter.accept(type.cast(obj));
+  }
+
+  /** Converts an object of this version's type to the hub. */
+  public H toHub(KubeObject obj) {
+    return converter.toHub(type.cast(obj));
+  }
+
+  /** Converts a hub object to this version, setting apiVersion and kind for {@code gv}/{@code kind}. */
+  public V fromHub(H hub, GroupVersion gv, String kind) {
+    V v = converter.fromHub(hub);
+    v.apiVersion = gv.apiVersion();
+    v.kind = kind;
+    return v;
+  }
+
+  /** The cells of this version's own columns for a versioned object. */
+  public List<Object> cells(KubeObject obj) {
+    V v = type.cast(obj);
+    return columns.stream().map(c -> c.value().apply(v)).toList();
+  }
+}

@@ -1,0 +1,38 @@
+package dev.customapiserver.storage;
+
+import dev.customapiserver.api.meta.KubeObject;
+
+/**
+ * Storage of the objects of one resource (hub type {@code H}). Every successful write assigns the
+ * object a new resourceVersion (written into {@code metadata.resourceVersion} of the returned copy)
+ * that is larger than every earlier one in the same database, and commit order equals
+ * resourceVersion order. A write that returned is durable.
+ *
+ * @param <H> the hub type
+ */
+public interface ResourceStore<H extends KubeObject> {
+
+  /** Stores a new object. @throws StorageException ALREADY_EXISTS */
+  H create(ObjectKey key, H obj);
+
+  /** The current object. @throws StorageException NOT_FOUND */
+  H get(ObjectKey key);
+
+  /** A page of objects in key order. @throws StorageException EXPIRED, INVALID_ARGUMENT */
+  ListPage<H> list(ListRequest<H> request);
+
+  /**
+   * Reads the current object, checks {@code preconditions}, applies {@code update} and writes the
+   * result atomically: no other write to the object happens in between. Returns the stored object
+   * (the current one, unchanged, when the update was a no-op).
+   *
+   * @throws StorageException NOT_FOUND, PRECONDITION_FAILED; or whatever {@code update} throws
+   */
+  H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update);
+
+  /**
+   * Deletes the object after checking {@code preconditions}; returns its last state with the
+   * deletion's resourceVersion. @throws StorageException NOT_FOUND, PRECONDITION_FAILED
+   */
+  H delete(ObjectKey key, Preconditions preconditions);
+}

@@ -1,0 +1,21 @@
+package dev.customapiserver.storage;
+
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.runtime.GroupResource;
+import dev.customapiserver.runtime.StorageCodec;
+
+/** A database holding every resource; hands out one {@link ResourceStore} per resource. */
+public interface StorageBackend extends AutoCloseable {
+
+  /** The store of one resource, encoding objects with {@code codec}. */
+  <H extends KubeObject> ResourceStore<H> forResource(GroupResource resource, StorageCodec<H> codec);
+
+  /** The newest resourceVersion committed. */
+  long currentRevision();
+
+  /** Whether the database answers (for /readyz). */
+  boolean healthy();
+
+  @Override
+  void close();
+}
