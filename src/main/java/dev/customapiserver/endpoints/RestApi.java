@@ -1,11 +1,22 @@
 package dev.customapiserver.endpoints;
 
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
+import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.runtime.ServedVersion;
+import java.time.Clock;
 import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
 
-/** Builds the Jersey application serving the whole API for a Scheme and its Registry. */
+/**
+ * Builds the Jersey application serving the whole API for a Scheme and its Registry: one set of
+ * routes per group, version and resource (generated, no per-kind classes), discovery, /version
+ * and the error mapper.
+ */
 public final class RestApi {
 
   /** Limits and identity of the server as the REST layer needs them. */
@@ -15,7 +26,39 @@ public final class RestApi {
 
   private final ResourceConfig config = new ResourceConfig();
 
-  public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings) {}
+  public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings) {
+    this(scheme, registry, codecs, settings, Clock.systemUTC());
+  }
+
+  RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, Clock clock) {
+    Encoder encoder = new Encoder(codecs);
+    BodyDecoder decoder = new BodyDecoder(codecs);
+    Tables tables = new Tables(clock);
+    RouteBinder binder = new RouteBinder(settings.maxRequestBodyBytes());
+    for (ResourceType<?> type : scheme.resources()) {
+      bind(type, registry, codecs, encoder, decoder, tables, binder);
+    }
+    config.registerResources(new DiscoveryRoutes(scheme, codecs).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
+    config.register(new VersionResource(settings.gitVersion(), codecs));
+    config.register(new ErrorMapper(codecs));
+    config.property(ServerProperties.WADL_FEATURE_DISABLE, true);
+    config.property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
+  }
+
+  private <H extends KubeObject> void bind(ResourceType<H> type, Registry registry, Codecs codecs, Encoder encoder,
+      BodyDecoder decoder, Tables tables, RouteBinder binder) {
+    GenericStore<H> store = registry.store(type);
+    for (String version : registry.scheme().group(type.group()).orElseThrow().versions()) {
+      if (!type.servedIn(version)) {
+        continue;
+      }
+      ServedVersion<H, ?> sv = type.version(version).orElseThrow();
+      VersionedView<H> view = new VersionedView<>(type, sv, decoder);
+      var reads = new ReadHandlers<>(view, store, encoder, tables);
+      var writes = new WriteHandlers<>(view, store, encoder, codecs, decoder);
+      binder.bind(type, reads, writes, version).forEach(config::registerResources);
+    }
+  }
 
   /** The Jersey application: every route, the exception mapper, the codecs. */
   public ResourceConfig resourceConfig() {

@@ -29,7 +29,7 @@ public final class ResourceType<H extends KubeObject> {
   private final Map<String, ServedVersion<H, ?>> versions;
   private final String storageVersion;
   private final ResourceStrategy<H> strategy;
-  private final Function<H, Map<String, String>> selectableFields;
+  private final Map<String, Function<H, String>> selectableFields;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
@@ -44,7 +44,7 @@ public final class ResourceType<H extends KubeObject> {
     this.versions = Map.copyOf(b.versions);
     this.storageVersion = Objects.requireNonNull(b.storageVersion, "storageVersion of " + b.kind);
     this.strategy = b.strategy;
-    this.selectableFields = b.selectableFields;
+    this.selectableFields = Map.copyOf(b.selectableFields);
     if (!versions.containsKey(storageVersion)) {
       throw new IllegalArgumentException(kind + ": storage version " + storageVersion + " is not served");
     }
@@ -128,8 +128,19 @@ public final class ResourceType<H extends KubeObject> {
     if (namespaced) {
       f.put("metadata.namespace", obj.metadata().namespace == null ? "" : obj.metadata().namespace);
     }
-    f.putAll(selectableFields.apply(obj));
+    selectableFields.forEach((name, value) -> f.put(name, Objects.toString(value.apply(obj), "")));
     return f;
+  }
+
+  /** The names field selectors may use on this kind. */
+  public java.util.Set<String> fieldNames() {
+    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+    names.add("metadata.name");
+    if (namespaced) {
+      names.add("metadata.namespace");
+    }
+    names.addAll(selectableFields.keySet());
+    return names;
   }
 
   /** Builds a {@link ResourceType}. */
@@ -146,7 +157,7 @@ public final class ResourceType<H extends KubeObject> {
     private final Map<String, ServedVersion<H, ?>> versions = new LinkedHashMap<>();
     private String storageVersion;
     private ResourceStrategy<H> strategy = new ResourceStrategy<>() {};
-    private Function<H, Map<String, String>> selectableFields = h -> Map.of();
+    private final Map<String, Function<H, String>> selectableFields = new LinkedHashMap<>();
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -195,9 +206,9 @@ public final class ResourceType<H extends KubeObject> {
       return this;
     }
 
-    /** Extra field-selector fields (e.g. {@code spec.referenceType}). */
-    public Builder<H> selectableFields(Function<H, Map<String, String>> f) {
-      this.selectableFields = f;
+    /** An extra field-selector field (e.g. {@code spec.referenceType}); a null value matches as "". */
+    public Builder<H> selectableField(String name, Function<H, String> value) {
+      selectableFields.put(name, value);
       return this;
     }
 

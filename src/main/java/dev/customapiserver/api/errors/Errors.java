@@ -103,6 +103,13 @@ public final class Errors {
     return of(StatusReason.SERVICE_UNAVAILABLE, message, null);
   }
 
+  /** 504 Timeout with a retry hint, e.g. for a resourceVersion the server has not reached yet. */
+  public static ApiException timeout(String message, int retryAfterSeconds) {
+    Status.Details d = new Status.Details();
+    d.retryAfterSeconds = retryAfterSeconds;
+    return of(StatusReason.TIMEOUT, message, d);
+  }
+
   /** 500; the message names what failed, never a stack trace. */
   public static ApiException internal(String what, Throwable cause) {
     Status.Details d = new Status.Details();

@@ -37,6 +37,14 @@ public record FieldError(Type type, String field, Object value, String detail) {
     }
   }
 
+  /** A value printed as is, unquoted (e.g. {@code 0x0}). */
+  public record Raw(String text) {
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
+
   public static FieldError required(String field, String detail) {
     return new FieldError(Type.REQUIRED, field, null, detail);
   }

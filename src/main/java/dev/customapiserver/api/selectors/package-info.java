@@ -1,0 +1,2 @@
+/** Label and field selectors: parsing with Kubernetes' grammar and matching. */
+package dev.customapiserver.api.selectors;

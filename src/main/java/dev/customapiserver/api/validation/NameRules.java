@@ -1,0 +1,97 @@
+package dev.customapiserver.api.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Kubernetes' naming rules. Each check returns the problems found (empty when valid), worded as
+ * kube-apiserver words them, for use as the detail of an Invalid field error.
+ */
+public final class NameRules {
+  private static final String LABEL = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+  private static final String SUBDOMAIN = LABEL + "(\\." + LABEL + ")*";
+  private static final String QUALIFIED_NAME_PART = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
+  private static final String LABEL_VALUE = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
+  private static final Pattern LABEL_P = Pattern.compile(LABEL);
+  private static final Pattern SUBDOMAIN_P = Pattern.compile(SUBDOMAIN);
+  private static final Pattern QUALIFIED_P = Pattern.compile(QUALIFIED_NAME_PART);
+  private static final Pattern LABEL_VALUE_P = Pattern.compile(LABEL_VALUE);
+
+  private NameRules() {}
+
+  /** DNS-1123 subdomain: object names of most kinds. */
+  public static List<String> dns1123Subdomain(String value) {
+    List<String> errs = new ArrayList<>();
+    if (value.length() > 253) {
+      errs.add("must be no more than 253 characters");
+    }
+    if (!SUBDOMAIN_P.matcher(value).matches()) {
+      errs.add("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', "
+          + "and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '"
+          + SUBDOMAIN + "')");
+    }
+    return errs;
+  }
+
+  /** DNS-1123 label: namespace names. */
+  public static List<String> dns1123Label(String value) {
+    List<String> errs = new ArrayList<>();
+    if (value.length() > 63) {
+      errs.add("must be no more than 63 characters");
+    }
+    if (!LABEL_P.matcher(value).matches()) {
+      errs.add("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must "
+          + "start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '"
+          + LABEL + "')");
+    }
+    return errs;
+  }
+
+  /** A qualified name ({@code prefix/name}): label and annotation keys. */
+  public static List<String> qualifiedName(String value) {
+    List<String> errs = new ArrayList<>();
+    String name = value;
+    int slash = value.indexOf('/');
+    if (slash >= 0) {
+      String prefix = value.substring(0, slash);
+      name = value.substring(slash + 1);
+      if (prefix.isEmpty()) {
+        errs.add("prefix part must be non-empty");
+      } else {
+        dns1123Subdomain(prefix).forEach(e -> errs.add("prefix part " + e));
+      }
+      if (name.contains("/")) {
+        errs.add("a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end "
+            + "with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '"
+            + QUALIFIED_NAME_PART + "') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
+        return errs;
+      }
+    }
+    if (name.isEmpty()) {
+      errs.add("name part must be non-empty");
+    } else if (name.length() > 63) {
+      errs.add("name part must be no more than 63 characters");
+    }
+    if (!name.isEmpty() && !QUALIFIED_P.matcher(name).matches()) {
+      errs.add("name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
+          + "alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '"
+          + QUALIFIED_NAME_PART + "')");
+    }
+    return errs;
+  }
+
+  /** A label value. */
+  public static List<String> labelValue(String value) {
+    List<String> errs = new ArrayList<>();
+    if (value.length() > 63) {
+      errs.add("must be no more than 63 characters");
+    }
+    if (!LABEL_VALUE_P.matcher(value).matches()) {
+      errs.add("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and "
+          + "must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used "
+          + "for validation is '" + LABEL_VALUE + "')");
+    }
+    return errs;
+  }
+}

@@ -1,0 +1,76 @@
+package dev.customapiserver.endpoints;
+
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.UserInfo;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/** One request as a verb handler sees it: path and query parameters, headers, the body (size-limited), the user. */
+final class Call {
+  private final ContainerRequestContext ctx;
+  private final long maxBodyBytes;
+
+  Call(ContainerRequestContext ctx, long maxBodyBytes) {
+    this.ctx = ctx;
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  String path(String name) {
+    return ctx.getUriInfo().getPathParameters().getFirst(name);
+  }
+
+  /** A query parameter, or {@code null}. */
+  String query(String name) {
+    return ctx.getUriInfo().getQueryParameters().getFirst(name);
+  }
+
+  MultivaluedMap<String, String> queryAll() {
+    return ctx.getUriInfo().getQueryParameters();
+  }
+
+  String header(String name) {
+    return ctx.getHeaderString(name);
+  }
+
+  /** The media type of the body without parameters, lower case; {@code application/json} when absent. */
+  String contentType() {
+    String ct = ctx.getHeaderString("Content-Type");
+    if (ct == null || ct.isBlank()) {
+      return "application/json";
+    }
+    int semi = ct.indexOf(';');
+    return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** The user the authentication filter found, or {@code null} when none ran. */
+  UserInfo user() {
+    Object u = ctx.getProperty(UserInfo.REQUEST_ATTRIBUTE);
+    return u instanceof UserInfo info ? info : null;
+  }
+
+  /** The whole body; 413 beyond the limit (3 MiB by default, as kube-apiserver). */
+  byte[] body() {
+    try (InputStream in = ctx.getEntityStream()) {
+      if (in == null) {
+        return new byte[0];
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      byte[] buf = new byte[16384];
+      long total = 0;
+      for (int n; (n = in.read(buf)) > 0; ) {
+        total += n;
+        if (total > maxBodyBytes) {
+          throw Errors.requestEntityTooLarge(maxBodyBytes);
+        }
+        out.write(buf, 0, n);
+      }
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

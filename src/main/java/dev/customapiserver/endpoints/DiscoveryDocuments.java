@@ -1,0 +1,121 @@
+package dev.customapiserver.endpoints;
+
+import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.Scheme;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The discovery documents, built once from the Scheme: legacy (APIVersions, APIGroupList, APIGroup,
+ * APIResourceList) and aggregated (apidiscovery.k8s.io/v2 APIGroupDiscoveryList).
+ */
+final class DiscoveryDocuments {
+  static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get", "list", "patch", "update");
+  private final Scheme scheme;
+
+  DiscoveryDocuments(Scheme scheme) {
+    this.scheme = scheme;
+  }
+
+  Map<String, Object> apiVersions() {
+    return ordered("kind", "APIVersions", "versions", List.of("v1"), "serverAddressByClientCIDRs",
+        List.of(ordered("clientCIDR", "0.0.0.0/0", "serverAddress", "")));
+  }
+
+  Map<String, Object> groupList() {
+    List<Object> groups = new ArrayList<>();
+    for (ApiGroup g : scheme.groups()) {
+      if (!g.name().isEmpty()) {
+        groups.add(group(g));
+      }
+    }
+    return ordered("kind", "APIGroupList", "apiVersion", "v1", "groups", groups);
+  }
+
+  Map<String, Object> group(ApiGroup g) {
+    List<Object> versions = g.versions().stream().map(v -> (Object) groupVersion(g.name(), v)).toList();
+    Map<String, Object> m = ordered("name", g.name(), "versions", versions, "preferredVersion",
+        groupVersion(g.name(), g.preferredVersion()));
+    Map<String, Object> doc = ordered("kind", "APIGroup", "apiVersion", "v1");
+    doc.putAll(m);
+    return doc;
+  }
+
+  Map<String, Object> resourceList(ApiGroup g, String version) {
+    List<Object> resources = new ArrayList<>();
+    for (ResourceType<?> r : g.resourcesIn(version)) {
+      Map<String, Object> m = ordered("name", r.plural(), "singularName", r.singular(), "namespaced", r.namespaced(),
+          "kind", r.kind(), "verbs", VERBS);
+      if (!r.shortNames().isEmpty()) {
+        m.put("shortNames", r.shortNames());
+      }
+      if (!r.categories().isEmpty()) {
+        m.put("categories", r.categories());
+      }
+      m.put("storageVersionHash", storageVersionHash(r));
+      resources.add(m);
+    }
+    String gv = g.name().isEmpty() ? version : g.name() + "/" + version;
+    return ordered("kind", "APIResourceList", "apiVersion", "v1", "groupVersion", gv, "resources", resources);
+  }
+
+  /** The aggregated list of the core group ({@code core=true}, for /api) or of all other groups (/apis). */
+  Map<String, Object> aggregated(boolean core, String discoveryVersion) {
+    List<Object> items = new ArrayList<>();
+    for (ApiGroup g : scheme.groups()) {
+      if (g.name().isEmpty() != core) {
+        continue;
+      }
+      List<Object> versions = new ArrayList<>();
+      for (String v : g.versions()) {
+        List<Object> resources = new ArrayList<>();
+        for (ResourceType<?> r : g.resourcesIn(v)) {
+          Map<String, Object> m = ordered("resource", r.plural(),
+              "responseKind", ordered("group", g.name(), "version", v, "kind", r.kind()),
+              "scope", r.namespaced() ? "Namespaced" : "Cluster", "singularResource", r.singular(), "verbs", VERBS);
+          if (!r.shortNames().isEmpty()) {
+            m.put("shortNames", r.shortNames());
+          }
+          if (!r.categories().isEmpty()) {
+            m.put("categories", r.categories());
+          }
+          resources.add(m);
+        }
+        versions.add(ordered("version", v, "resources", resources, "freshness", "Current"));
+      }
+      Map<String, Object> meta = g.name().isEmpty() ? ordered("creationTimestamp", null) : ordered("name", g.name());
+      items.add(ordered("metadata", meta, "versions", versions));
+    }
+    return ordered("kind", "APIGroupDiscoveryList", "apiVersion", "apidiscovery.k8s.io/" + discoveryVersion,
+        "metadata", Map.of(), "items", items);
+  }
+
+  private static Map<String, Object> groupVersion(String group, String version) {
+    return ordered("groupVersion", group + "/" + version, "version", version);
+  }
+
+  private static String storageVersionHash(ResourceType<?> r) {
+    try {
+      byte[] d = MessageDigest.getInstance("SHA-256").digest(
+          (r.group() + "/" + r.storageVersion() + "/" + r.kind()).getBytes(StandardCharsets.UTF_8));
+      return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(d, 8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Map<String, Object> ordered(Object... kv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put((String) kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+}

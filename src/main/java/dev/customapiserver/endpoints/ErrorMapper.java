@@ -1,0 +1,58 @@
+package dev.customapiserver.endpoints;
+
+import dev.customapiserver.api.errors.ApiException;
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.Status;
+import dev.customapiserver.runtime.Codecs;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import java.util.List;
+
+/** The one place an error becomes a response: every failure is a Kubernetes Status, never a stack trace. */
+final class ErrorMapper implements ExceptionMapper<Throwable> {
+  private static final System.Logger LOG = System.getLogger(ErrorMapper.class.getName());
+  private final Codecs codecs;
+
+  ErrorMapper(Codecs codecs) {
+    this.codecs = codecs;
+  }
+
+  @Override
+  public Response toResponse(Throwable t) {
+    ApiException e = toApiException(t);
+    Status s = e.status();
+    Response.ResponseBuilder r = Response.status(s.code).type("application/json").entity(codecs.toJson(s));
+    if (s.details != null && s.details.retryAfterSeconds != null) {
+      r.header("Retry-After", s.details.retryAfterSeconds);
+    }
+    return r.build();
+  }
+
+  private static ApiException toApiException(Throwable t) {
+    if (t instanceof ApiException e) {
+      return e;
+    }
+    if (t instanceof NotFoundException) {
+      return Errors.pathNotFound();
+    }
+    if (t instanceof NotAllowedException) {
+      return Errors.methodNotAllowed();
+    }
+    if (t instanceof NotSupportedException) {
+      return Errors.unsupportedMediaType("", List.of("application/json", "application/yaml"));
+    }
+    if (t instanceof NotAcceptableException) {
+      return Errors.notAcceptable(OutputFormat.ACCEPTED);
+    }
+    if (t instanceof WebApplicationException w && w.getResponse().getStatus() < 500) {
+      return Errors.badRequest(w.getMessage());
+    }
+    LOG.log(System.Logger.Level.ERROR, "unexpected error serving a request", t);
+    return Errors.internal("an unexpected error occurred; see the server log", t);
+  }
+}

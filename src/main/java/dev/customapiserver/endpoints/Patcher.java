@@ -1,0 +1,62 @@
+package dev.customapiserver.endpoints;
+
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.errors.FieldError;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import java.io.ByteArrayInputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** JSON Patch (RFC 6902) and JSON Merge Patch (RFC 7386) with Jakarta JSON-P, on JSON documents. */
+final class Patcher {
+  static final String JSON_PATCH = "application/json-patch+json";
+  static final String MERGE_PATCH = "application/merge-patch+json";
+  /** The patch types this server implements, in the order OpenAPI and 415 errors list them. */
+  static final List<String> SUPPORTED = List.of(JSON_PATCH, MERGE_PATCH);
+
+  private Patcher() {}
+
+  /** Applies {@code patch} of media type {@code type} to {@code target}; returns the patched JSON text. */
+  static String apply(String type, byte[] patch, String target, String kind, String name) {
+    if (!SUPPORTED.contains(type)) {
+      throw Errors.unsupportedMediaType(type, SUPPORTED);
+    }
+    JsonValue doc = read(target.getBytes(StandardCharsets.UTF_8));
+    JsonValue p;
+    try {
+      p = read(patch);
+    } catch (JsonException e) {
+      throw Errors.badRequest("the body of the request could not be parsed as JSON: " + e.getMessage());
+    }
+    try {
+      if (type.equals(JSON_PATCH)) {
+        if (p.getValueType() != JsonValue.ValueType.ARRAY) {
+          throw Errors.badRequest("json patch must be a JSON array of operations");
+        }
+        return Json.createPatch(p.asJsonArray()).apply(doc.asJsonObject()).toString();
+      }
+      if (p.getValueType() != JsonValue.ValueType.OBJECT) {
+        throw Errors.badRequest("merge patch must be a JSON object");
+      }
+      JsonValue result = Json.createMergePatch(p).apply(doc);
+      return result.toString();
+    } catch (JsonException | ClassCastException | IllegalArgumentException e) {
+      throw Errors.invalid(new Errors.Kind("", kind), name, List.of(
+          new FieldError(FieldError.Type.INVALID, "patch", null, "the patch could not be applied: " + e.getMessage())));
+    }
+  }
+
+  private static JsonValue read(byte[] json) {
+    try (JsonReader r = Json.createReader(new StringReader(new String(json, StandardCharsets.UTF_8)))) {
+      return r.readValue();
+    }
+  }
+
+  static ByteArrayInputStream stream(String s) {
+    return new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
+  }
+}

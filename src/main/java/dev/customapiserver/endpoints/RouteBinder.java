@@ -1,0 +1,52 @@
+package dev.customapiserver.endpoints;
+
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.runtime.ResourceType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.glassfish.jersey.server.model.Resource;
+
+/**
+ * Builds the Jersey resources of one resource type in one version: the collection and item paths
+ * for its scope (and the all-namespaces list for namespaced kinds), each verb bound to its handler.
+ */
+final class RouteBinder {
+  private final long maxBodyBytes;
+
+  RouteBinder(long maxBodyBytes) {
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  /** {@code /api/v1} for the core group, {@code /apis/{group}/{version}} otherwise. */
+  static String prefix(String group, String version) {
+    return group.isEmpty() ? "/api/" + version : "/apis/" + group + "/" + version;
+  }
+
+  <H extends KubeObject> List<Resource> bind(ResourceType<H> type, ReadHandlers<H> reads, WriteHandlers<H> writes,
+      String version) {
+    String prefix = prefix(type.group(), version);
+    List<Resource> resources = new ArrayList<>();
+    String collection = type.namespaced() ? prefix + "/namespaces/{namespace}/" + type.plural() : prefix + "/" + type.plural();
+    Resource.Builder b = Resource.builder(collection);
+    method(b, "GET", reads::list);
+    method(b, "POST", writes::create);
+    method(b, "DELETE", writes::deleteCollection);
+    Resource.Builder item = b.addChildResource("{name}");
+    method(item, "GET", reads::get);
+    method(item, "PUT", writes::replace);
+    method(item, "PATCH", writes::patch);
+    method(item, "DELETE", writes::delete);
+    resources.add(b.build());
+    if (type.namespaced()) {
+      Resource.Builder all = Resource.builder(prefix + "/" + type.plural());
+      method(all, "GET", reads::list);
+      resources.add(all.build());
+    }
+    return resources;
+  }
+
+  private void method(Resource.Builder b, String httpMethod, Function<Call, jakarta.ws.rs.core.Response> verb) {
+    b.addMethod(httpMethod).handledBy(new Handler(verb, maxBodyBytes));
+  }
+}

@@ -1,0 +1,70 @@
+package dev.customapiserver.endpoints;
+
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListMeta;
+import dev.customapiserver.api.meta.PartialObjectMetadata;
+import dev.customapiserver.api.meta.Table;
+import dev.customapiserver.runtime.PrinterColumn;
+import dev.customapiserver.runtime.ServedVersion;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Renders versioned objects as a meta.k8s.io/v1 Table: NAME, the version's own columns, AGE. */
+final class Tables {
+  private static final Table.Column NAME = new Table.Column("Name", "string", "name",
+      "Name must be unique within a namespace. Is required when creating resources, although some resources may "
+          + "allow a client to request the generation of an appropriate name automatically.", 0);
+  private static final Table.Column AGE = new Table.Column("Age", "date", "",
+      "CreationTimestamp is a timestamp representing the server time when this object was created.", 0);
+
+  /** The includeObject parameter. */
+  enum Include { NONE, METADATA, OBJECT }
+
+  private final Clock clock;
+
+  Tables(Clock clock) {
+    this.clock = clock;
+  }
+
+  static Include include(String param) {
+    if (param == null || param.isEmpty() || param.equals("Metadata")) {
+      return Include.METADATA;
+    }
+    return switch (param) {
+      case "None" -> Include.NONE;
+      case "Object" -> Include.OBJECT;
+      default -> throw Errors.badRequest("includeObject: Unsupported value: \"" + param
+          + "\": supported values: \"Metadata\", \"None\", \"Object\"");
+    };
+  }
+
+  Table table(ServedVersion<?, ?> version, List<? extends KubeObject> objects, ListMeta meta, Include include) {
+    Table t = new Table();
+    t.metadata = meta;
+    List<Table.Column> cols = new ArrayList<>();
+    cols.add(NAME);
+    for (PrinterColumn<?> c : version.columns()) {
+      cols.add(new Table.Column(c.name(), c.type(), "", c.description(), c.priority()));
+    }
+    cols.add(AGE);
+    t.columnDefinitions = cols;
+    List<Table.Row> rows = new ArrayList<>();
+    for (KubeObject o : objects) {
+      List<Object> cells = new ArrayList<>();
+      cells.add(o.metadata().name);
+      cells.addAll(version.cells(o));
+      cells.add(o.metadata().creationTimestamp == null ? "<unknown>"
+          : HumanDuration.format(Duration.between(o.metadata().creationTimestamp, clock.instant())));
+      rows.add(new Table.Row(cells, switch (include) {
+        case NONE -> null;
+        case METADATA -> new PartialObjectMetadata(o.metadata());
+        case OBJECT -> o;
+      }));
+    }
+    t.rows = rows;
+    return t;
+  }
+}

@@ -1,0 +1,96 @@
+package dev.customapiserver.endpoints;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.KubeList;
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListMeta;
+import dev.customapiserver.runtime.BodyDecoder;
+import dev.customapiserver.runtime.Decoded;
+import dev.customapiserver.runtime.FieldValidation;
+import dev.customapiserver.runtime.GroupVersion;
+import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.ServedVersion;
+import dev.customapiserver.storage.ListPage;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One resource seen through one served version: hub objects out as versioned objects with
+ * apiVersion and kind, request bodies in as defaulted hub objects.
+ */
+final class VersionedView<H extends KubeObject> {
+  private final ResourceType<H> type;
+  private final ServedVersion<H, ?> version;
+  private final GroupVersion gv;
+  private final BodyDecoder decoder;
+
+  VersionedView(ResourceType<H> type, ServedVersion<H, ?> version, BodyDecoder decoder) {
+    this.type = type;
+    this.version = version;
+    this.gv = new GroupVersion(type.group(), version.version());
+    this.decoder = decoder;
+  }
+
+  ResourceType<H> type() {
+    return type;
+  }
+
+  ServedVersion<H, ?> version() {
+    return version;
+  }
+
+  GroupVersion groupVersion() {
+    return gv;
+  }
+
+  KubeObject out(H hub) {
+    return version.fromHub(hub, gv, type.kind());
+  }
+
+  List<KubeObject> out(List<H> hubs) {
+    List<KubeObject> out = new ArrayList<>(hubs.size());
+    for (H h : hubs) {
+      out.add(out(h));
+    }
+    return out;
+  }
+
+  KubeList<KubeObject> outList(ListPage<H> page) {
+    return new KubeList<>(gv.apiVersion(), type.kind() + "List", listMeta(page), out(page.items()));
+  }
+
+  static ListMeta listMeta(ListPage<?> page) {
+    return new ListMeta(Long.toString(page.resourceVersion()), page.continueToken(), page.remainingItemCount());
+  }
+
+  /** Parses a request body (JSON or YAML) into a defaulted hub object. */
+  Decoded<H> in(byte[] body, String contentType, FieldValidation mode) {
+    boolean yaml = contentType.endsWith("yaml");
+    if (!yaml && !contentType.equals("application/json")) {
+      throw Errors.unsupportedMediaType(contentType, List.of("application/json", "application/yaml"));
+    }
+    Decoded<JsonNode> tree = decoder.parseTree(body, yaml, mode);
+    Decoded<H> hub = in(tree.value(), mode);
+    List<String> warnings = new ArrayList<>(tree.warnings());
+    warnings.addAll(hub.warnings());
+    return new Decoded<>(hub.value(), warnings);
+  }
+
+  /** Binds a parsed body of this version; checks its apiVersion and kind against the URL's. */
+  Decoded<H> in(JsonNode tree, FieldValidation mode) {
+    String apiVersion = tree.path("apiVersion").asText("");
+    String kind = tree.path("kind").asText("");
+    if (!apiVersion.isEmpty() && !apiVersion.equals(gv.apiVersion())) {
+      throw Errors.badRequest("the API version in the data (" + apiVersion + ") does not match the expected API version ("
+          + gv.apiVersion() + ")");
+    }
+    if (!kind.isEmpty() && !kind.equals(type.kind())) {
+      throw Errors.badRequest("the kind in the data (" + kind + ") does not match the expected kind (" + type.kind() + ")");
+    }
+    String what = type.kind() + " in version \"" + version.version() + "\"";
+    Decoded<? extends KubeObject> v = decoder.bind(tree, version.type(), mode, what, type.kind());
+    version.applyDefaults(v.value());
+    return new Decoded<>(version.toHub(v.value()), v.warnings());
+  }
+}

@@ -1,0 +1,125 @@
+package dev.customapiserver.endpoints;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.DeleteOptions;
+import dev.customapiserver.api.meta.KubeList;
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListMeta;
+import dev.customapiserver.registry.GenericStore;
+import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.WriteOptions;
+import dev.customapiserver.runtime.BodyDecoder;
+import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.Decoded;
+import dev.customapiserver.runtime.FieldValidation;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** POST, PUT, PATCH, DELETE and DELETE-collection for one resource in one version. */
+final class WriteHandlers<H extends KubeObject> {
+  private final VersionedView<H> view;
+  private final GenericStore<H> store;
+  private final Encoder encoder;
+  private final Codecs codecs;
+  private final BodyDecoder decoder;
+
+  WriteHandlers(VersionedView<H> view, GenericStore<H> store, Encoder encoder, Codecs codecs, BodyDecoder decoder) {
+    this.view = view;
+    this.store = store;
+    this.encoder = encoder;
+    this.codecs = codecs;
+    this.decoder = decoder;
+  }
+
+  Response create(Call call) {
+    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    WriteOptions opts = QueryOptions.write(call, "CreateOptions");
+    Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
+    H created = store.create(Contexts.of(call), in.value(), opts);
+    return encoder.respond(201, view.out(created), format, in.warnings());
+  }
+
+  Response replace(Call call) {
+    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    WriteOptions opts = QueryOptions.write(call, "UpdateOptions");
+    Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
+    String name = call.path("name");
+    if (!name.equals(in.value().metadata().name)) {
+      throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
+          + ") does not match the name on the URL (" + name + ")");
+    }
+    H updated = store.update(Contexts.of(call), name, current -> in.value(), opts);
+    return encoder.respond(200, view.out(updated), format, in.warnings());
+  }
+
+  Response patch(Call call) {
+    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    WriteOptions opts = QueryOptions.write(call, "PatchOptions");
+    FieldValidation mode = QueryOptions.fieldValidation(call);
+    String type = call.contentType();
+    byte[] patch = call.body();
+    String name = call.path("name");
+    List<String> warnings = new ArrayList<>();
+    H patched = store.update(Contexts.of(call), name, current -> {
+      String target = new String(codecs.toJson(view.out(current)), StandardCharsets.UTF_8);
+      String result = Patcher.apply(type, patch, target, view.type().kind(), name);
+      Decoded<H> in = view.in(readTree(result), mode);
+      warnings.clear();
+      warnings.addAll(in.warnings());
+      return in.value();
+    }, opts);
+    return encoder.respond(200, view.out(patched), format, warnings);
+  }
+
+  Response delete(Call call) {
+    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    DeleteOptions opts = deleteOptions(call);
+    H deleted = store.delete(Contexts.of(call), call.path("name"), opts);
+    return encoder.respond(200, view.out(deleted), format, List.of());
+  }
+
+  Response deleteCollection(Call call) {
+    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    DeleteOptions opts = deleteOptions(call);
+    RequestContext ctx = Contexts.of(call);
+    List<H> deleted = store.deleteCollection(ctx, QueryOptions.list(call), opts);
+    var list = new KubeList<>(view.groupVersion().apiVersion(), view.type().kind() + "List", new ListMeta(), view.out(deleted));
+    return encoder.respond(200, list, format, List.of());
+  }
+
+  /** DeleteOptions from the body (if any) and the query ({@code dryRun}, {@code propagationPolicy}, ...). */
+  private DeleteOptions deleteOptions(Call call) {
+    byte[] body = call.body();
+    DeleteOptions opts = new DeleteOptions();
+    if (body.length > 0) {
+      JsonNode tree = decoder.parseTree(body, call.contentType().endsWith("yaml"), FieldValidation.IGNORE).value();
+      opts = decoder.bind(tree, DeleteOptions.class, FieldValidation.IGNORE, "DeleteOptions", "DeleteOptions").value();
+    }
+    WriteOptions w = QueryOptions.write(call, "DeleteOptions");
+    if (w.dryRun()) {
+      opts.dryRun = List.of("All");
+    } else if (opts.dryRun != null && opts.dryRun.stream().anyMatch(d -> !d.equals("All"))) {
+      throw Errors.badRequest("dryRun: Unsupported value: " + opts.dryRun + ": supported values: \"All\"");
+    }
+    String policy = call.query("propagationPolicy");
+    if (policy != null) {
+      opts.propagationPolicy = policy;
+    }
+    return opts;
+  }
+
+  private JsonNode readTree(String json) {
+    try {
+      return codecs.json().readTree(json);
+    } catch (JsonProcessingException e) {
+      throw Errors.badRequest("the patched object is not valid JSON: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw Errors.badRequest("the patched object is not valid JSON");
+    }
+  }
+}

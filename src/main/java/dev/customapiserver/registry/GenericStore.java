@@ -1,0 +1,236 @@
+package dev.customapiserver.registry;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.api.errors.ApiException;
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.errors.FieldError;
+import dev.customapiserver.api.meta.DeleteOptions;
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ObjectMeta;
+import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.storage.ListPage;
+import dev.customapiserver.storage.ListRequest;
+import dev.customapiserver.storage.ObjectKey;
+import dev.customapiserver.storage.Preconditions;
+import dev.customapiserver.storage.ResourceStore;
+import dev.customapiserver.storage.StorageException;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * The create/update/delete workflow for one resource, on hub objects: server-set metadata,
+ * optimistic concurrency, generation, validation (metadata rules, Bean Validation, the kind's
+ * strategy) and dry run. Storage failures leave as API errors.
+ *
+ * @param <H> the hub type
+ */
+public final class GenericStore<H extends KubeObject> {
+  private final ResourceType<H> type;
+  private final ResourceStore<H> store;
+  private final StorageCodec<H> codec;
+  private final Codecs codecs;
+  private final ObjectValidator validator;
+  private final Clock clock;
+  private final NameGenerator names;
+
+  GenericStore(ResourceType<H> type, ResourceStore<H> store, StorageCodec<H> codec, Codecs codecs,
+      ObjectValidator validator, Clock clock, NameGenerator names) {
+    this.type = type;
+    this.store = store;
+    this.codec = codec;
+    this.codecs = codecs;
+    this.validator = validator;
+    this.clock = clock;
+    this.names = names;
+  }
+
+  public ResourceType<H> type() {
+    return type;
+  }
+
+  public H get(RequestContext ctx, String name) {
+    try {
+      return store.get(key(ctx, name));
+    } catch (StorageException e) {
+      throw StorageErrors.translate(e, type.groupResource(), name);
+    }
+  }
+
+  public ListPage<H> list(RequestContext ctx, ListOptions opts) {
+    opts.fields().requireKnown(type.fieldNames());
+    Predicate<H> filter = h -> opts.labels().matches(h.metadata().labels) && opts.fields().matches(type.fields(h));
+    String ns = type.namespaced() ? ctx.namespace() : null;
+    try {
+      return store.list(new ListRequest<>(ns, filter, opts.limit(), opts.continueToken(), opts.resourceVersion(), opts.match()));
+    } catch (StorageException e) {
+      throw StorageErrors.translate(e, type.groupResource(), null);
+    }
+  }
+
+  public H create(RequestContext ctx, H obj, WriteOptions opts) {
+    ObjectMeta m = obj.metadata();
+    m.namespace = namespaceFor(ctx, m.namespace);
+    boolean generated = (m.name == null || m.name.isEmpty()) && m.generateName != null && !m.generateName.isEmpty();
+    m.uid = UUID.randomUUID().toString();
+    m.creationTimestamp = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+    m.generation = 1L;
+    m.resourceVersion = null;
+    m.deletionTimestamp = null;
+    m.deletionGracePeriodSeconds = null;
+    type.strategy().prepareForCreate(obj);
+    for (int attempt = 0; ; attempt++) {
+      if (generated) {
+        m.name = names.generate(m.generateName);
+      }
+      List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), isNamespaceKind()));
+      errs.addAll(validator.validate(obj));
+      errs.addAll(type.strategy().validate(obj));
+      failIfInvalid(m.name, errs);
+      type.strategy().canonicalize(obj);
+      if (opts.dryRun()) {
+        return obj;
+      }
+      try {
+        return store.create(new ObjectKey(m.namespace, m.name), obj);
+      } catch (StorageException e) {
+        if (!(generated && e.reason() == StorageException.Reason.ALREADY_EXISTS && attempt < 5)) {
+          throw StorageErrors.translate(e, type.groupResource(), m.name);
+        }
+      }
+    }
+  }
+
+  /**
+   * Replaces the object by what {@code updated} makes of (a private copy of) the current one: a PUT
+   * ignores its argument, a patch applies itself to it. The result must carry the current
+   * resourceVersion (else 409 Conflict) or, for a PUT, one at all (else 422).
+   */
+  public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts) {
+    ObjectKey key = key(ctx, name);
+    try {
+      if (opts.dryRun()) {
+        return computeUpdate(ctx, name, store.get(key), updated);
+      }
+      return store.guaranteedUpdate(key, Preconditions.NONE, current -> computeUpdate(ctx, name, current, updated));
+    } catch (StorageException e) {
+      throw StorageErrors.translate(e, type.groupResource(), name);
+    }
+  }
+
+  private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated) {
+    H old = codec.copy(current);
+    H obj = updated.apply(current);
+    ObjectMeta m = obj.metadata();
+    ObjectMeta o = old.metadata();
+    if (!name.equals(m.name)) {
+      throw Errors.badRequest("the name of the object (" + Objects.toString(m.name, "") + ") does not match the name on the URL ("
+          + name + ")");
+    }
+    m.namespace = namespaceFor(ctx, m.namespace);
+    if (m.resourceVersion == null || m.resourceVersion.isEmpty()) {
+      throw invalid(name, List.of(FieldError.invalid("metadata.resourceVersion", new FieldError.Raw("0x0"),
+          "must be specified for an update")));
+    }
+    if (!m.resourceVersion.equals(o.resourceVersion)) {
+      throw Errors.conflictModified(type.groupResource().qualified(), name);
+    }
+    m.uid = m.uid == null || m.uid.isEmpty() ? o.uid : m.uid;
+    m.creationTimestamp = m.creationTimestamp == null ? o.creationTimestamp : m.creationTimestamp;
+    m.generateName = m.generateName == null ? o.generateName : m.generateName;
+    m.deletionTimestamp = o.deletionTimestamp;
+    m.deletionGracePeriodSeconds = o.deletionGracePeriodSeconds;
+    type.strategy().prepareForUpdate(obj, old);
+    m.generation = specOf(obj).equals(specOf(old)) ? o.generation : (o.generation == null ? 1 : o.generation + 1);
+    List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), isNamespaceKind()));
+    errs.addAll(MetadataRules.validateUpdate(m, o));
+    errs.addAll(validator.validate(obj));
+    errs.addAll(type.strategy().validateUpdate(obj, old));
+    failIfInvalid(name, errs);
+    type.strategy().canonicalize(obj);
+    return obj;
+  }
+
+  public H delete(RequestContext ctx, String name, DeleteOptions opts) {
+    ObjectKey key = key(ctx, name);
+    try {
+      if (isDryRun(opts)) {
+        return store.get(key);
+      }
+      DeleteOptions.Preconditions p = opts == null ? null : opts.preconditions;
+      return store.delete(key, p == null ? Preconditions.NONE : new Preconditions(p.uid(), p.resourceVersion()));
+    } catch (StorageException e) {
+      throw StorageErrors.translate(e, type.groupResource(), name);
+    }
+  }
+
+  /** Deletes every object the options select (all pages); returns what was deleted. */
+  public List<H> deleteCollection(RequestContext ctx, ListOptions opts, DeleteOptions d) {
+    List<H> deleted = new ArrayList<>();
+    ListOptions page = new ListOptions(opts.labels(), opts.fields(), 500, null, null, opts.match());
+    while (true) {
+      ListPage<H> p = list(ctx, page);
+      for (H h : p.items()) {
+        try {
+          deleted.add(isDryRun(d) ? h : store.delete(new ObjectKey(h.metadata().namespace, h.metadata().name), Preconditions.NONE));
+        } catch (StorageException e) {
+          if (e.reason() != StorageException.Reason.NOT_FOUND) {
+            throw StorageErrors.translate(e, type.groupResource(), h.metadata().name);
+          }
+        }
+      }
+      if (p.continueToken() == null) {
+        return deleted;
+      }
+      page = new ListOptions(opts.labels(), opts.fields(), 500, p.continueToken(), null, opts.match());
+    }
+  }
+
+  private static boolean isDryRun(DeleteOptions d) {
+    return d != null && d.dryRun != null && d.dryRun.contains("All");
+  }
+
+  private boolean isNamespaceKind() {
+    return type.group().isEmpty() && type.plural().equals("namespaces");
+  }
+
+  private String namespaceFor(RequestContext ctx, String inBody) {
+    if (!type.namespaced()) {
+      return null;
+    }
+    if (inBody == null || inBody.isEmpty()) {
+      return ctx.namespace();
+    }
+    if (ctx.namespace() != null && !inBody.equals(ctx.namespace())) {
+      throw Errors.badRequest("the namespace of the provided object does not match the namespace sent on the request");
+    }
+    return inBody;
+  }
+
+  private ObjectKey key(RequestContext ctx, String name) {
+    return new ObjectKey(type.namespaced() ? ctx.namespace() : "", name);
+  }
+
+  private ObjectNode specOf(H obj) {
+    ObjectNode tree = codecs.json().valueToTree(obj);
+    tree.remove(List.of("metadata", "status", "apiVersion", "kind"));
+    return tree;
+  }
+
+  private void failIfInvalid(String name, List<FieldError> errs) {
+    if (!errs.isEmpty()) {
+      throw invalid(name, errs);
+    }
+  }
+
+  private ApiException invalid(String name, List<FieldError> errs) {
+    return Errors.invalid(new Errors.Kind(type.group(), type.kind()), name, errs);
+  }
+}
