@@ -66,7 +66,8 @@ public final class GenericStore<H extends KubeObject> {
 
   public ListPage<H> list(RequestContext ctx, ListOptions opts) {
     opts.fields().requireKnown(type.fieldNames());
-    Predicate<H> filter = h -> opts.labels().matches(h.metadata().labels) && opts.fields().matches(type.fields(h));
+    Predicate<H> filter = h -> opts.labels().matches(h.metadata().labels)
+        && (opts.fields().isEverything() || opts.fields().matches(type.fields(h)));
     String ns = type.namespaced() ? ctx.namespace() : null;
     try {
       return store.list(new ListRequest<>(ns, filter, opts.limit(), opts.continueToken(), opts.resourceVersion(), opts.match()));
