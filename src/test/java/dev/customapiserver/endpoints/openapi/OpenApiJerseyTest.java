@@ -17,13 +17,18 @@ import org.junit.jupiter.api.Test;
 @DisplayName("OpenApiResource in an in-memory Jersey application")
 class OpenApiJerseyTest {
   private static final ApplicationHandler APP =
-      new ApplicationHandler(new ResourceConfig().register(new OpenApiResource(DOCUMENTS, Docs.CODECS)));
+      new ApplicationHandler(new ResourceConfig().register(new OpenApiResource(DOCUMENTS, Docs.CODECS))
+          .register(OpenApiAcceptFilter.class));
   private final String hash = DOCUMENTS.document("apis/hello.zeng.dev/v2").orElseThrow().hash();
 
   private static ContainerResponse get(String base, String path, String ifNoneMatch) {
+    return get(base, path, ifNoneMatch, "application/json");
+  }
+
+  private static ContainerResponse get(String base, String path, String ifNoneMatch, String accept) {
     ContainerRequest request = new ContainerRequest(URI.create(base), URI.create(base).resolve(path), "GET", null,
         new MapPropertiesDelegate(), null);
-    request.header(HttpHeaders.ACCEPT, "application/json");
+    request.header(HttpHeaders.ACCEPT, accept);
     if (ifNoneMatch != null) {
       request.header(HttpHeaders.IF_NONE_MATCH, ifNoneMatch);
     }
@@ -66,5 +71,18 @@ class OpenApiJerseyTest {
       assertThat(r.getStatus()).as(path).isEqualTo(404);
       assertThat(new String((byte[]) r.getEntity())).as(path).contains("\"reason\":\"NotFound\"");
     }
+  }
+
+  @Test
+  @DisplayName("kubectl's protobuf Accept header (with an @) still gets the 404 Status for /openapi/v2, and JSON for v3")
+  void protobufAccept() {
+    ContainerResponse v2 = get("http://h/", "openapi/v2", null,
+        "application/com.github.proto-openapi.spec.v2@v1.0+protobuf");
+    assertThat(v2.getStatus()).isEqualTo(404);
+    assertThat(new String((byte[]) v2.getEntity())).contains("\"reason\":\"NotFound\"");
+    ContainerResponse v3 = get("http://h/", "openapi/v3/api/v1", null,
+        "application/com.github.proto-openapi.spec.v3@v1.0+protobuf, application/json");
+    assertThat(v3.getStatus()).isEqualTo(200);
+    assertThat(v3.getMediaType().toString()).isEqualTo("application/json");
   }
 }
