@@ -1,0 +1,140 @@
+package dev.customapiserver.endpoints.openapi;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.runtime.GroupVersion;
+import dev.customapiserver.runtime.ResourceType;
+import java.util.List;
+import java.util.Map;
+
+/** The path items of one resource in one group-version: collection, object and status routes. */
+final class ResourcePaths {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final List<String> BODY_TYPES = List.of("application/json", "application/yaml");
+  private static final List<String> LIST_TYPES = List.of("application/json", "application/yaml",
+      "application/json;stream=watch");
+  private static final String STATUS = SchemaNames.META + "Status";
+  private static final Map<String, String> REASONS = Map.of("200", "OK", "201", "Created", "202", "Accepted");
+
+  private final GroupVersion gv;
+  private final ResourceType<?> type;
+  private final String kindRef;
+  private final String listRef;
+  private final String infix;
+  private final String base;
+
+  ResourcePaths(GroupVersion gv, ResourceType<?> type, String kindSchema, String listSchema) {
+    this.gv = gv;
+    this.type = type;
+    this.kindRef = SchemaNames.ref(kindSchema);
+    this.listRef = SchemaNames.ref(listSchema);
+    this.infix = SchemaNames.operationInfix(gv);
+    this.base = "/" + SchemaNames.indexKey(gv);
+  }
+
+  /** Adds this resource's path items to {@code paths}. */
+  void addTo(ObjectNode paths) {
+    boolean ns = type.namespaced();
+    String scope = ns ? "Namespaced" : "";
+    String collection = base + (ns ? "/namespaces/{namespace}/" : "/") + type.plural();
+    String kind = type.kind();
+
+    ObjectNode c = paths.putObject(collection);
+    c.set("get", operation("list" + infix + scope + kind, "list", "list or watch objects of kind " + kind,
+        ns, false, Parameters.list(true), null, responses(listRef, LIST_TYPES, "200")));
+    c.set("post", operation("create" + infix + scope + kind, "post", "create " + article(kind),
+        ns, false, Parameters.write(), body(kindRef, BODY_TYPES, true), responses(kindRef, BODY_TYPES, "200", "201")));
+    List<ObjectNode> dc = Parameters.delete();
+    dc.addAll(Parameters.list(false));
+    c.set("delete", operation("delete" + infix + "Collection" + scope + kind, "deletecollection",
+        "delete collection of " + kind, ns, false, dc, deleteOptions(), responses(SchemaNames.ref(STATUS), BODY_TYPES, "200")));
+
+    String object = collection + "/{name}";
+    ObjectNode o = paths.putObject(object);
+    o.set("get", operation("read" + infix + scope + kind, "get", "read the specified " + kind,
+        ns, true, List.of(), null, responses(kindRef, BODY_TYPES, "200")));
+    o.set("put", operation("replace" + infix + scope + kind, "put", "replace the specified " + kind,
+        ns, true, Parameters.write(), body(kindRef, BODY_TYPES, true), responses(kindRef, BODY_TYPES, "200", "201")));
+    o.set("patch", patch("patch" + infix + scope + kind, "partially update the specified " + kind, ns));
+    o.set("delete", operation("delete" + infix + scope + kind, "delete", "delete " + article(kind),
+        ns, true, Parameters.delete(), deleteOptions(), responses(kindRef, BODY_TYPES, "200", "202")));
+
+    if (type.hasStatusSubresource()) {
+      ObjectNode s = paths.putObject(object + "/status");
+      s.set("get", operation("read" + infix + scope + kind + "Status", "get", "read status of the specified " + kind,
+          ns, true, List.of(), null, responses(kindRef, BODY_TYPES, "200")));
+      s.set("put", operation("replace" + infix + scope + kind + "Status", "put",
+          "replace status of the specified " + kind, ns, true, Parameters.write(), body(kindRef, BODY_TYPES, true),
+          responses(kindRef, BODY_TYPES, "200", "201")));
+      s.set("patch", patch("patch" + infix + scope + kind + "Status", "partially update status of the specified " + kind, ns));
+    }
+    if (ns) {
+      ObjectNode all = paths.putObject(base + "/" + type.plural());
+      all.set("get", operation("list" + infix + kind + "ForAllNamespaces", "list",
+          "list or watch objects of kind " + kind + " across all namespaces", false, false, Parameters.list(true),
+          null, responses(listRef, LIST_TYPES, "200")));
+    }
+  }
+
+  private ObjectNode patch(String id, String description, boolean ns) {
+    return operation(id, "patch", description, ns, true, Parameters.patch(),
+        body(SchemaNames.ref(SchemaNames.META + "Patch"), OpenApiDocuments.PATCH_CONTENT_TYPES, true),
+        responses(kindRef, BODY_TYPES, "200", "201"));
+  }
+
+  private ObjectNode operation(String id, String action, String description, boolean namespaced, boolean named,
+      List<ObjectNode> params, ObjectNode body, ObjectNode responses) {
+    ObjectNode op = NODES.objectNode();
+    op.putArray("tags").add(SchemaNames.tag(gv));
+    op.put("description", description);
+    op.put("operationId", id);
+    ArrayNode p = op.putArray("parameters");
+    if (named) {
+      p.add(Parameters.path("name", "name of the " + type.kind()));
+    }
+    if (namespaced) {
+      p.add(Parameters.path("namespace", "object name and auth scope, such as for teams and projects"));
+    }
+    p.add(Parameters.pretty());
+    params.forEach(p::add);
+    if (body != null) {
+      op.set("requestBody", body);
+    }
+    op.set("responses", responses);
+    op.put("x-kubernetes-action", action);
+    op.putObject("x-kubernetes-group-version-kind").put("group", gv.group()).put("version", gv.version())
+        .put("kind", type.kind());
+    return op;
+  }
+
+  private static ObjectNode body(String ref, List<String> mediaTypes, boolean required) {
+    ObjectNode b = NODES.objectNode();
+    ObjectNode content = b.putObject("content");
+    for (String mt : mediaTypes) {
+      content.putObject(mt).putObject("schema").put("$ref", ref);
+    }
+    return b.put("required", required);
+  }
+
+  private static ObjectNode deleteOptions() {
+    return body(SchemaNames.ref(SchemaNames.META + "DeleteOptions"), BODY_TYPES, false);
+  }
+
+  /** Responses with {@code codes} (each returning {@code ref}) and 401. */
+  private static ObjectNode responses(String ref, List<String> mediaTypes, String... codes) {
+    ObjectNode r = NODES.objectNode();
+    for (String code : codes) {
+      ObjectNode content = r.putObject(code).put("description", REASONS.get(code)).putObject("content");
+      for (String mt : mediaTypes) {
+        content.putObject(mt).putObject("schema").put("$ref", ref);
+      }
+    }
+    r.putObject("401").put("description", "Unauthorized");
+    return r;
+  }
+
+  private static String article(String kind) {
+    return ("AEIOU".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
+  }
+}
