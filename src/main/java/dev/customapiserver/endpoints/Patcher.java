@@ -2,11 +2,11 @@ package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
+import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import java.io.ByteArrayInputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -15,8 +15,8 @@ import java.util.List;
 final class Patcher {
   static final String JSON_PATCH = "application/json-patch+json";
   static final String MERGE_PATCH = "application/merge-patch+json";
-  /** The patch types this server implements, in the order OpenAPI and 415 errors list them. */
-  static final List<String> SUPPORTED = List.of(JSON_PATCH, MERGE_PATCH);
+  /** The patch types this server implements: the same list OpenAPI advertises, so the two cannot drift apart. */
+  static final List<String> SUPPORTED = OpenApiDocuments.PATCH_CONTENT_TYPES;
 
   private Patcher() {}
 
@@ -54,9 +54,5 @@ final class Patcher {
     try (JsonReader r = Json.createReader(new StringReader(new String(json, StandardCharsets.UTF_8)))) {
       return r.readValue();
     }
-  }
-
-  static ByteArrayInputStream stream(String s) {
-    return new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -1,6 +1,9 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.openapi.OpenApiAcceptFilter;
+import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
+import dev.customapiserver.endpoints.openapi.OpenApiResource;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.BodyDecoder;
@@ -40,6 +43,8 @@ public final class RestApi {
     }
     config.registerResources(new DiscoveryRoutes(scheme, codecs).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
     config.register(new VersionResource(settings.gitVersion(), codecs));
+    config.register(new OpenApiResource(new OpenApiDocuments(scheme, codecs), codecs));
+    config.register(OpenApiAcceptFilter.class);
     config.register(new ErrorMapper(codecs));
     config.property(ServerProperties.WADL_FEATURE_DISABLE, true);
     config.property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
