@@ -9,9 +9,13 @@ final class ExpectedGroups {
       List<String> shortNames, String storageVersion, boolean status) {}
 
   static final List<Expected> RESOURCES = List.of(
-      new Expected("hello.zeng.dev", List.of("v2", "v1"), "Foo", "foos", true, List.of("fo"), "v2", true));
+      new Expected("hello.zeng.dev", List.of("v2", "v1"), "Foo", "foos", true, List.of("fo"), "v2", true),
+      new Expected("wardle.example.com", List.of("v1beta1", "v1alpha1"), "Flunder", "flunders", true, List.of(),
+          "v1alpha1", true),
+      new Expected("wardle.example.com", List.of("v1beta1", "v1alpha1"), "Fischer", "fischers", false, List.of(),
+          "v1alpha1", false));
 
-  static final Set<String> NAMES = Set.of("hello.zeng.dev");
+  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com");
 
   private ExpectedGroups() {}
 }
