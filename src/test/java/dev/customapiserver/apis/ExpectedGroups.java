@@ -13,9 +13,13 @@ final class ExpectedGroups {
       new Expected("wardle.example.com", List.of("v1beta1", "v1alpha1"), "Flunder", "flunders", true, List.of(),
           "v1alpha1", true),
       new Expected("wardle.example.com", List.of("v1beta1", "v1alpha1"), "Fischer", "fischers", false, List.of(),
-          "v1alpha1", false));
+          "v1alpha1", false),
+      new Expected("restaurant.wukong.com", List.of("v1beta1", "v1alpha1"), "Pizza", "pizzas", true, List.of(),
+          "v1beta1", true),
+      new Expected("restaurant.wukong.com", List.of("v1beta1", "v1alpha1"), "Topping", "toppings", false, List.of(),
+          "v1beta1", false));
 
-  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com");
+  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com");
 
   private ExpectedGroups() {}
 }
