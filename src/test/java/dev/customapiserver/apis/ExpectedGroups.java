@@ -17,9 +17,11 @@ final class ExpectedGroups {
       new Expected("restaurant.wukong.com", List.of("v1beta1", "v1alpha1"), "Pizza", "pizzas", true, List.of(),
           "v1beta1", true),
       new Expected("restaurant.wukong.com", List.of("v1beta1", "v1alpha1"), "Topping", "toppings", false, List.of(),
-          "v1beta1", false));
+          "v1beta1", false),
+      new Expected("autobusi.group.cicd", List.of("v1alpha"), "JenkinsService", "jenkinsservices", true,
+          List.of("js"), "v1alpha", true));
 
-  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com");
+  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd");
 
   private ExpectedGroups() {}
 }
