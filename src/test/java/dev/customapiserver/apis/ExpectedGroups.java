@@ -19,9 +19,10 @@ final class ExpectedGroups {
       new Expected("restaurant.wukong.com", List.of("v1beta1", "v1alpha1"), "Topping", "toppings", false, List.of(),
           "v1beta1", false),
       new Expected("autobusi.group.cicd", List.of("v1alpha"), "JenkinsService", "jenkinsservices", true,
-          List.of("js"), "v1alpha", true));
+          List.of("js"), "v1alpha", true),
+      new Expected("", List.of("v1"), "Namespace", "namespaces", false, List.of("ns"), "v1", true));
 
-  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd");
+  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "");
 
   private ExpectedGroups() {}
 }

@@ -3,6 +3,8 @@ package dev.customapiserver.apis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
 import java.util.List;
@@ -39,7 +41,12 @@ class ModulesTest {
         assertThat(r.servedIn(r.storageVersion())).as(r.kind()).isTrue();
         assertThat(g.versions().stream().anyMatch(r::servedIn)).as(r.kind()).isTrue();
         for (String v : g.versions()) {
-          r.version(v).ifPresent(sv -> assertThat(sv.type()).as(r.kind() + " " + v).isNotEqualTo(r.hubType()));
+          r.version(v).ifPresent(sv -> {
+            assertThat(sv.type()).as(r.kind() + " " + v).isNotEqualTo(r.hubType());
+            assertThat(sv.type().getAnnotation(Description.class)).as(r.kind() + " " + v + " described").isNotNull();
+            assertThat(sv.columns()).extracting(PrinterColumn::name).as("NAME and AGE come from the server")
+                .doesNotContain("NAME", "AGE");
+          });
         }
       }
     }
