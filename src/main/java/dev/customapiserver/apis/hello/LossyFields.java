@@ -1,6 +1,5 @@
 package dev.customapiserver.apis.hello;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,8 +16,7 @@ final class LossyFields {
   private final ObjectMapper json = JsonMapper.builder()
       .addModule(new JavaTimeModule())
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-      .serializationInclusion(JsonInclude.Include.NON_NULL)
-      .build();
+      .build(); // the carried types are @JsonInclude(NON_NULL) themselves
 
   /** Sets {@code key} to {@code value} in {@code meta} (which the caller owns); nothing when null. */
   void put(ObjectMeta meta, String key, String value) {
