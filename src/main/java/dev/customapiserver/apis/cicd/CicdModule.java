@@ -1,0 +1,36 @@
+package dev.customapiserver.apis.cicd;
+
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.PrinterColumn;
+import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.ServedVersion;
+import java.util.List;
+
+/** The {@code autobusi.group.cicd} group: JenkinsService in v1alpha. */
+public final class CicdModule implements ApiGroupModule {
+  public static final String GROUP = "autobusi.group.cicd";
+
+  @Override
+  public ApiGroup apiGroup() {
+    return new ApiGroup(GROUP, List.of("v1alpha"), List.of(jenkinsServices()));
+  }
+
+  static ResourceType<JenkinsService> jenkinsServices() {
+    return ResourceType.builder(GROUP, "JenkinsService", "jenkinsservices", JenkinsService.class)
+        .shortNames("js")
+        .statusSubresource()
+        .served(ServedVersion.of("v1alpha", JenkinsServiceV1alpha.class, new JenkinsServiceV1alphaConverter())
+            .withDefaulter(JenkinsServiceDefaults::v1alpha)
+            .withColumns(
+                PrinterColumn.of("INSTANCES", "integer", "How many instances are asked for.",
+                    js -> js.spec == null ? null : js.spec.instanceamount),
+                PrinterColumn.of("CPU", "integer", "CPUs per instance.",
+                    js -> js.spec == null ? null : js.spec.instancecpu),
+                PrinterColumn.of("APPROVAL", "string", "Approval status.",
+                    js -> js.status == null ? null : js.status.approvalstatus)))
+        .storageVersion("v1alpha")
+        .strategy(new JenkinsServiceStrategy())
+        .build();
+  }
+}

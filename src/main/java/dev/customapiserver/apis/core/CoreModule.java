@@ -1,0 +1,33 @@
+package dev.customapiserver.apis.core;
+
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.PrinterColumn;
+import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.ServedVersion;
+import java.util.List;
+
+/** The core group (name {@code ""}): Namespace in v1. */
+public final class CoreModule implements ApiGroupModule {
+  /** The core group's name: the empty string. */
+  public static final String GROUP = "";
+
+  @Override
+  public ApiGroup apiGroup() {
+    return new ApiGroup(GROUP, List.of("v1"), List.of(namespaces()));
+  }
+
+  static ResourceType<Namespace> namespaces() {
+    return ResourceType.builder(GROUP, "Namespace", "namespaces", Namespace.class)
+        .shortNames("ns")
+        .clusterScoped()
+        .statusSubresource()
+        .served(ServedVersion.of("v1", NamespaceV1.class, new NamespaceV1Converter())
+            .withDefaulter(NamespaceDefaults::v1)
+            .withColumns(PrinterColumn.of("STATUS", "string", "The phase of the namespace.",
+                ns -> ns.status == null ? null : ns.status.phase)))
+        .storageVersion("v1")
+        .strategy(new NamespaceStrategy())
+        .build();
+  }
+}

@@ -1,0 +1,54 @@
+package dev.customapiserver.apis.restaurant;
+
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.PrinterColumn;
+import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.ServedVersion;
+import java.util.List;
+
+/** The {@code restaurant.wukong.com} group: Pizza and Topping in v1beta1 (preferred, stored) and v1alpha1. */
+public final class RestaurantModule implements ApiGroupModule {
+  public static final String GROUP = "restaurant.wukong.com";
+
+  @Override
+  public ApiGroup apiGroup() {
+    // ToppingPrices.UNKNOWN until Topping lookups arrive with admission (later issue)
+    return new ApiGroup(GROUP, List.of("v1beta1", "v1alpha1"), List.of(pizzas(ToppingPrices.UNKNOWN), toppings()));
+  }
+
+  static ResourceType<Pizza> pizzas(ToppingPrices prices) {
+    return ResourceType.builder(GROUP, "Pizza", "pizzas", Pizza.class)
+        .statusSubresource()
+        .served(ServedVersion.of("v1beta1", PizzaV1beta1.class, new PizzaV1beta1Converter())
+            .withDefaulter(PizzaDefaults::v1beta1)
+            .withColumns(
+                PrinterColumn.of("TOPPINGS", "integer", "How many toppings (portions) the pizza has.",
+                    p -> p.spec == null || p.spec.toppings == null ? 0 : p.spec.toppings.stream()
+                        .mapToInt(t -> t == null || t.quantity == null ? 1 : t.quantity).sum()),
+                PrinterColumn.of("COST", "number", "Sum of topping cost times quantity.",
+                    p -> p.status == null ? null : p.status.cost)))
+        .served(ServedVersion.of("v1alpha1", PizzaV1alpha1.class, new PizzaV1alpha1Converter())
+            .withColumns(
+                PrinterColumn.of("TOPPINGS", "integer", "How many toppings (portions) the pizza has.",
+                    p -> p.spec == null || p.spec.toppings == null ? 0 : p.spec.toppings.size()),
+                PrinterColumn.of("COST", "number", "Sum of topping cost times quantity.",
+                    p -> p.status == null ? null : p.status.cost)))
+        .storageVersion("v1beta1")
+        .strategy(new PizzaStrategy(prices))
+        .build();
+  }
+
+  static ResourceType<Topping> toppings() {
+    return ResourceType.builder(GROUP, "Topping", "toppings", Topping.class)
+        .clusterScoped()
+        .served(ServedVersion.of("v1beta1", ToppingV1beta1.class, new ToppingV1beta1Converter())
+            .withColumns(PrinterColumn.of("COST", "number", "Cost of one portion.",
+                t -> t.spec == null ? null : t.spec.cost)))
+        .served(ServedVersion.of("v1alpha1", ToppingV1alpha1.class, new ToppingV1alpha1Converter())
+            .withColumns(PrinterColumn.of("COST", "number", "Cost of one portion.",
+                t -> t.spec == null ? null : t.spec.cost)))
+        .storageVersion("v1beta1")
+        .build();
+  }
+}

@@ -1,0 +1,28 @@
+package dev.customapiserver.apis;
+
+import java.util.List;
+import java.util.Set;
+
+/** What seed-apis.md promises about each built-in resource. */
+final class ExpectedGroups {
+  record Expected(String group, List<String> versions, String kind, String plural, boolean namespaced,
+      List<String> shortNames, String storageVersion, boolean status) {}
+
+  static final List<Expected> RESOURCES = List.of(
+      new Expected("hello.zeng.dev", List.of("v2", "v1"), "Foo", "foos", true, List.of("fo"), "v2", true),
+      new Expected("wardle.example.com", List.of("v1beta1", "v1alpha1"), "Flunder", "flunders", true, List.of(),
+          "v1alpha1", true),
+      new Expected("wardle.example.com", List.of("v1beta1", "v1alpha1"), "Fischer", "fischers", false, List.of(),
+          "v1alpha1", false),
+      new Expected("restaurant.wukong.com", List.of("v1beta1", "v1alpha1"), "Pizza", "pizzas", true, List.of(),
+          "v1beta1", true),
+      new Expected("restaurant.wukong.com", List.of("v1beta1", "v1alpha1"), "Topping", "toppings", false, List.of(),
+          "v1beta1", false),
+      new Expected("autobusi.group.cicd", List.of("v1alpha"), "JenkinsService", "jenkinsservices", true,
+          List.of("js"), "v1alpha", true),
+      new Expected("", List.of("v1"), "Namespace", "namespaces", false, List.of("ns"), "v1", true));
+
+  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "");
+
+  private ExpectedGroups() {}
+}
