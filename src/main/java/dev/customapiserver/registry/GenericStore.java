@@ -91,7 +91,7 @@ public final class GenericStore<H extends KubeObject> {
       if (generated) {
         m.name = names.generate(m.generateName);
       }
-      List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), isNamespaceKind()));
+      List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), type.strategy()::nameProblems));
       errs.addAll(validator.validate(obj));
       errs.addAll(type.strategy().validate(obj));
       failIfInvalid(m.name, errs);
@@ -150,7 +150,7 @@ public final class GenericStore<H extends KubeObject> {
     m.deletionGracePeriodSeconds = o.deletionGracePeriodSeconds;
     type.strategy().prepareForUpdate(obj, old);
     m.generation = specOf(obj).equals(specOf(old)) ? o.generation : (o.generation == null ? 1 : o.generation + 1);
-    List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), isNamespaceKind()));
+    List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), type.strategy()::nameProblems));
     errs.addAll(MetadataRules.validateUpdate(m, o));
     errs.addAll(validator.validate(obj));
     errs.addAll(type.strategy().validateUpdate(obj, old));
@@ -196,10 +196,6 @@ public final class GenericStore<H extends KubeObject> {
 
   private static boolean isDryRun(DeleteOptions d) {
     return d != null && d.dryRun != null && d.dryRun.contains("All");
-  }
-
-  private boolean isNamespaceKind() {
-    return type.group().isEmpty() && type.plural().equals("namespaces");
   }
 
   private String namespaceFor(RequestContext ctx, String inBody) {

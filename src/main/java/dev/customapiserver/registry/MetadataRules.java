@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /** Validation of ObjectMeta on create and update, as kube-apiserver's ValidateObjectMeta. */
 final class MetadataRules {
@@ -15,13 +16,13 @@ final class MetadataRules {
 
   private MetadataRules() {}
 
-  /** {@code label} selects the name rule: DNS-1123 label (namespaces) or subdomain (everything else). */
-  static List<FieldError> validate(ObjectMeta m, boolean namespaced, boolean nameIsLabel) {
+  /** {@code nameRule} is the kind's name rule (see ResourceStrategy#nameProblems). */
+  static List<FieldError> validate(ObjectMeta m, boolean namespaced, Function<String, List<String>> nameRule) {
     List<FieldError> errs = new ArrayList<>();
     if (m.name == null || m.name.isEmpty()) {
       errs.add(FieldError.required("metadata.name", "name or generateName is required"));
     } else {
-      for (String e : nameIsLabel ? NameRules.dns1123Label(m.name) : NameRules.dns1123Subdomain(m.name)) {
+      for (String e : nameRule.apply(m.name)) {
         errs.add(FieldError.invalid("metadata.name", m.name, e));
       }
     }

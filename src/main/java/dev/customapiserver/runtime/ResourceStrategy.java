@@ -2,6 +2,7 @@ package dev.customapiserver.runtime;
 
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.validation.NameRules;
 import java.util.List;
 
 /**
@@ -12,6 +13,14 @@ import java.util.List;
  * @param <H> the hub type
  */
 public interface ResourceStrategy<H extends KubeObject> {
+
+  /**
+   * What is wrong with an object name, worded as the detail of an Invalid error; empty when valid.
+   * Defaults to Kubernetes' rule for most kinds, a DNS-1123 subdomain. Must not mutate.
+   */
+  default List<String> nameProblems(String name) {
+    return NameRules.dns1123Subdomain(name);
+  }
 
   /** Before a create is validated. May mutate {@code obj} (e.g. clear or initialise status). */
   default void prepareForCreate(H obj) {}

@@ -1,10 +1,10 @@
 package dev.customapiserver.apis.core;
 
 import dev.customapiserver.api.errors.FieldError;
+import dev.customapiserver.api.validation.NameRules;
 import dev.customapiserver.runtime.ResourceStrategy;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The rules of Namespace: a new namespace is Active whatever was sent; the main resource keeps the
@@ -12,12 +12,6 @@ import java.util.regex.Pattern;
  * not empty strings.
  */
 final class NamespaceStrategy implements ResourceStrategy<Namespace> {
-  static final int LABEL_MAX_LENGTH = 63;
-  private static final String LABEL = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
-  private static final Pattern LABEL_PATTERN = Pattern.compile(LABEL);
-  private static final String LABEL_DETAIL = "a lowercase RFC 1123 label must consist of lower case alphanumeric "
-      + "characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name', or "
-      + "'123-abc', regex used for validation is '" + LABEL + "')";
   private static final List<String> PHASES = List.of(Namespace.ACTIVE, Namespace.TERMINATING);
 
   /** Status becomes {phase: Active}. Mutates {@code obj}. */
@@ -37,17 +31,15 @@ final class NamespaceStrategy implements ResourceStrategy<Namespace> {
     }
   }
 
+  /** Namespace names are DNS-1123 labels (they become parts of other names). */
+  @Override
+  public List<String> nameProblems(String name) {
+    return NameRules.dns1123Label(name);
+  }
+
   @Override
   public List<FieldError> validate(Namespace obj) {
     List<FieldError> errors = new ArrayList<>();
-    String name = obj.metadata == null ? null : obj.metadata.name;
-    if (name != null && !name.isEmpty()) {
-      if (name.length() > LABEL_MAX_LENGTH) {
-        errors.add(FieldError.invalid("metadata.name", name, "must be no more than " + LABEL_MAX_LENGTH + " characters"));
-      } else if (!LABEL_PATTERN.matcher(name).matches()) {
-        errors.add(FieldError.invalid("metadata.name", name, LABEL_DETAIL));
-      }
-    }
     if (obj.spec.finalizers != null) {
       for (int i = 0; i < obj.spec.finalizers.size(); i++) {
         String f = obj.spec.finalizers.get(i);

@@ -6,7 +6,6 @@ import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@code wardle.example.com} group: Flunder (v1beta1 preferred, v1alpha1) and Fischer (v1alpha1).
@@ -52,7 +51,7 @@ public final class WardleModule implements ApiGroupModule {
                     f -> f.spec == null ? null : f.spec.reference)))
         .storageVersion(flunderStorageVersion)
         .strategy(new FlunderStrategy())
-        .selectableFields(f -> Map.of("spec.referenceType", f.spec.referenceType == null ? "" : f.spec.referenceType))
+        .selectableField("spec.referenceType", f -> f.spec.referenceType)
         .build();
   }
 
