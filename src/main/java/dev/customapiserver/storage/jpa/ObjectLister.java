@@ -16,7 +16,8 @@ import java.util.function.Predicate;
 /**
  * Lists one resource in key order (namespace, name) with keyset pagination: each batch is an index
  * seek past the last key seen, so page N costs what page 1 costs. The filter runs before the limit;
- * batches are read until the page is full or the rows run out.
+ * batches are read until the page is full or the rows run out. {@code remainingItemCount} is given
+ * when the batch that filled the page reached the end of the rows (small collections), else null.
  *
  * <p>Consistency: the first page reports the newest committed revision, read just before its rows
  * (so a watch from it may repeat, but never miss, a change); later pages report the first page's
@@ -24,6 +25,8 @@ import java.util.function.Predicate;
  * the watch work.
  */
 final class ObjectLister<H extends KubeObject> {
+  /** Rows per query: at least limit + 1 (to know whether more follow), at least MIN_BATCH, at most MAX_BATCH. */
+  private static final int MIN_BATCH = 50;
   private static final int MAX_BATCH = 500;
 
   private final Database db;
@@ -68,7 +71,7 @@ final class ObjectLister<H extends KubeObject> {
 
   private ListPage<H> scan(EntityManager em, GroupResource resource, ListRequest<H> req, Cursor start, long pageRv) {
     long limit = req.limit() > 0 ? req.limit() : Long.MAX_VALUE;
-    int batch = (int) Math.min(limit == Long.MAX_VALUE ? MAX_BATCH : limit + 1, MAX_BATCH);
+    int batch = (int) Math.min(limit == Long.MAX_VALUE ? MAX_BATCH : Math.max(limit + 1, MIN_BATCH), MAX_BATCH);
     Predicate<H> filter = req.filter() == null ? h -> true : req.filter();
     List<H> items = new ArrayList<>();
     Cursor after = start;
