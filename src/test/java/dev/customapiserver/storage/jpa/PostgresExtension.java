@@ -1,23 +1,24 @@
 package dev.customapiserver.storage.jpa;
 
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * Provides a {@link PostgresServer}, or a fresh database on it as {@link DatabaseSettings}, to tests, started once per test run (kept in the root
- * store, stopped when the run ends). When PostgreSQL cannot be started the tests are aborted
- * (reported as skipped) with the reason.
+ * store, stopped when the run ends). When PostgreSQL cannot be started each test asking for it is
+ * aborted (reported as skipped) with the reason; the start is attempted only once.
  */
-final class PostgresExtension implements BeforeAllCallback, ParameterResolver {
-  private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(PostgresExtension.class);
+final class PostgresExtension implements BeforeEachCallback, ParameterResolver {
 
+  /** Aborts the test here when there is no server (an abort inside parameter resolution would be an error). */
   @Override
-  public void beforeAll(ExtensionContext context) {
+  public void beforeEach(ExtensionContext context) {
     server(context);
   }
+  private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(PostgresExtension.class);
 
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
