@@ -63,7 +63,7 @@ final class PostgresExtension implements BeforeEachCallback, ParameterResolver {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws java.io.IOException {
       if (server != null) {
         server.close();
       }

@@ -83,7 +83,9 @@ final class PostgresServer implements AutoCloseable {
     SQLException last = null;
     while (Instant.now().isBefore(deadline)) {
       try (Connection c = DriverManager.getConnection(url("postgres"), "postgres", "")) {
-        return;
+        if (c.isValid(5)) {
+          return;
+        }
       } catch (SQLException e) {
         last = e;
       }
@@ -100,12 +102,17 @@ final class PostgresServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws IOException, InterruptedException {
-    if (postmaster.isAlive()) {
-      new ProcessBuilder("kill", "-INT", Long.toString(postmaster.pid())).inheritIO().start().waitFor();
-      if (!postmaster.waitFor(30, TimeUnit.SECONDS)) {
-        postmaster.destroyForcibly().waitFor();
+  public void close() throws IOException {
+    try {
+      if (postmaster.isAlive()) {
+        new ProcessBuilder("kill", "-INT", Long.toString(postmaster.pid())).inheritIO().start().waitFor();
+        if (!postmaster.waitFor(30, TimeUnit.SECONDS)) {
+          postmaster.destroyForcibly().waitFor();
+        }
       }
+    } catch (InterruptedException e) {
+      postmaster.destroyForcibly();
+      Thread.currentThread().interrupt();
     }
     try (Stream<Path> files = Files.walk(dir)) {
       for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
