@@ -1,0 +1,100 @@
+package dev.customapiserver.storage.jpa;
+
+import dev.customapiserver.storage.ObjectKey;
+import dev.customapiserver.storage.StorageException;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.EntityTransaction;
+import jakarta.persistence.PersistenceException;
+import java.util.Map;
+import java.util.function.Function;
+import org.eclipse.persistence.config.PersistenceUnitProperties;
+import org.eclipse.persistence.exceptions.EclipseLinkException;
+import org.eclipse.persistence.jpa.PersistenceProvider;
+
+/**
+ * The persistence unit and the two ways of using it: a read, and a write transaction that commits
+ * unless the work asks for a rollback. Every JPA failure leaves here as a {@link StorageException}.
+ */
+final class Database implements AutoCloseable {
+  static final String UNIT = "custom-apiserver-storage";
+
+  private final EntityManagerFactory emf;
+
+  Database(String jdbcUrl, DatabaseSettings settings, Vendor vendor) {
+    Map<String, Object> props = Map.of(
+        PersistenceUnitProperties.JDBC_DRIVER, vendor.driver(),
+        PersistenceUnitProperties.JDBC_URL, jdbcUrl,
+        PersistenceUnitProperties.JDBC_USER, settings.username() == null ? "" : settings.username(),
+        PersistenceUnitProperties.JDBC_PASSWORD, settings.password() == null ? "" : settings.password(),
+        PersistenceUnitProperties.CLASSLOADER, Database.class.getClassLoader());
+    this.emf = new PersistenceProvider().createEntityManagerFactory(UNIT, props);
+    if (emf == null) {
+      throw new IllegalStateException("persistence unit " + UNIT + " not found (META-INF/persistence.xml)");
+    }
+  }
+
+  /** Runs {@code work} outside a transaction (each query sees the newest committed data). */
+  <T> T read(ObjectKey key, Function<EntityManager, T> work) {
+    EntityManager em = open(key);
+    try {
+      return work.apply(em);
+    } catch (PersistenceException | EclipseLinkException e) {
+      throw Failures.translate(e, key);
+    } finally {
+      em.close();
+    }
+  }
+
+  /**
+   * Runs {@code work} in a transaction and commits; when {@code work} returns {@code null} the
+   * transaction is rolled back instead (a lost compare-and-swap) and {@code null} returned.
+   */
+  <T> T write(ObjectKey key, Function<EntityManager, T> work) {
+    EntityManager em = open(key);
+    EntityTransaction tx = em.getTransaction();
+    try {
+      tx.begin();
+      T result = work.apply(em);
+      if (result == null) {
+        tx.rollback();
+      } else {
+        tx.commit();
+      }
+      return result;
+    } catch (PersistenceException | EclipseLinkException e) {
+      throw Failures.translate(e, key);
+    } finally {
+      try {
+        if (tx.isActive()) {
+          tx.rollback();
+        }
+      } catch (RuntimeException ignored) {
+        // the connection is gone; the database rolls the transaction back itself
+      }
+      em.close();
+    }
+  }
+
+  private EntityManager open(ObjectKey key) {
+    try {
+      return emf.createEntityManager();
+    } catch (PersistenceException | EclipseLinkException e) {
+      throw Failures.translate(e, key);
+    } catch (IllegalStateException e) {
+      throw new StorageException(StorageException.Reason.UNAVAILABLE, key, "storage is closed", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (emf.isOpen()) {
+      emf.close();
+    }
+  }
+
+  /** A failure to reach or prepare the database. */
+  static StorageException unavailable(String message, Throwable cause) {
+    return new StorageException(StorageException.Reason.UNAVAILABLE, null, message, cause);
+  }
+}

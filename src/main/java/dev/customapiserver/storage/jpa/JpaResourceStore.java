@@ -1,0 +1,159 @@
+package dev.customapiserver.storage.jpa;
+
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.runtime.GroupResource;
+import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.storage.ListPage;
+import dev.customapiserver.storage.ListRequest;
+import dev.customapiserver.storage.ObjectKey;
+import dev.customapiserver.storage.Preconditions;
+import dev.customapiserver.storage.ResourceStore;
+import dev.customapiserver.storage.StorageException;
+import dev.customapiserver.storage.StorageException.Reason;
+import dev.customapiserver.storage.UpdateFunction;
+import dev.customapiserver.storage.jpa.ChangeRecord.Type;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * The objects of one resource in the {@code stored_objects} table. Each write draws its revision
+ * first ({@link Revisions#next}), writes the object row and appends a change-log row in the same
+ * transaction. Updates and deletes are compare-and-swap on the row's resourceVersion: the update
+ * function runs outside any transaction on a freshly decoded copy and is retried when another
+ * writer got there first.
+ */
+final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
+  private final Database db;
+  private final Revisions revisions;
+  private final GroupResource resource;
+  private final StorageCodec<H> codec;
+  private final ObjectLister<H> lister;
+
+  JpaResourceStore(Database db, Revisions revisions, GroupResource resource, StorageCodec<H> codec,
+      ObjectLister<H> lister) {
+    this.db = db;
+    this.revisions = revisions;
+    this.resource = resource;
+    this.codec = codec;
+    this.lister = lister;
+  }
+
+  @Override
+  public H create(ObjectKey key, H obj) {
+    Location at = new Location(resource, key);
+    H copy = codec.copy(obj);
+    return db.write(key, em -> {
+      long rv = revisions.next(em);
+      copy.metadata().resourceVersion = Long.toString(rv);
+      String data = text(copy);
+      em.persist(new StoredObject(at, copy.metadata().uid, rv, data));
+      em.persist(new ChangeRecord(rv, at, Type.ADDED, null, data));
+      em.flush();
+      return copy;
+    });
+  }
+
+  @Override
+  public H get(ObjectKey key) {
+    return decode(current(new Location(resource, key)).data);
+  }
+
+  @Override
+  public ListPage<H> list(ListRequest<H> request) {
+    return lister.list(resource, request);
+  }
+
+  @Override
+  public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
+    Location at = new Location(resource, key);
+    while (true) {
+      StoredObject cur = current(at);
+      check(preconditions, cur, key);
+      H result = Objects.requireNonNull(update.apply(decode(cur.data)), "update function returned null");
+      result.metadata().resourceVersion = Long.toString(cur.resourceVersion);
+      if (text(result).equals(cur.data)) {
+        return result;
+      }
+      Long written = db.write(key, em -> {
+        long rv = revisions.next(em);
+        result.metadata().resourceVersion = Long.toString(rv);
+        String data = text(result);
+        int swapped = em.createQuery("UPDATE StoredObject o SET o.data = :data, o.uid = :uid, "
+                + "o.resourceVersion = :rv WHERE o.apiGroup = :g AND o.resource = :r "
+                + "AND o.namespace = :ns AND o.name = :n AND o.resourceVersion = :old")
+            .setParameter("data", data).setParameter("uid", result.metadata().uid).setParameter("rv", rv)
+            .setParameter("g", at.group()).setParameter("r", at.resource())
+            .setParameter("ns", key.namespace()).setParameter("n", key.name())
+            .setParameter("old", cur.resourceVersion)
+            .executeUpdate();
+        if (swapped == 0) {
+          return null; // another writer changed or deleted it since we read it: roll back, retry
+        }
+        em.persist(new ChangeRecord(rv, at, Type.MODIFIED, cur.resourceVersion, data));
+        return rv;
+      });
+      if (written != null) {
+        return result;
+      }
+    }
+  }
+
+  @Override
+  public H delete(ObjectKey key, Preconditions preconditions) {
+    Location at = new Location(resource, key);
+    while (true) {
+      StoredObject cur = current(at);
+      check(preconditions, cur, key);
+      H last = decode(cur.data);
+      H deleted = db.write(key, em -> {
+        long rv = revisions.next(em);
+        int removed = em.createQuery("DELETE FROM StoredObject o WHERE o.apiGroup = :g AND o.resource = :r "
+                + "AND o.namespace = :ns AND o.name = :n AND o.resourceVersion = :old")
+            .setParameter("g", at.group()).setParameter("r", at.resource())
+            .setParameter("ns", key.namespace()).setParameter("n", key.name())
+            .setParameter("old", cur.resourceVersion)
+            .executeUpdate();
+        if (removed == 0) {
+          return null; // changed or deleted since we read it: roll back, retry
+        }
+        last.metadata().resourceVersion = Long.toString(rv);
+        em.persist(new ChangeRecord(rv, at, Type.DELETED, cur.resourceVersion, text(last)));
+        return last;
+      });
+      if (deleted != null) {
+        return deleted;
+      }
+    }
+  }
+
+  private StoredObject current(Location at) {
+    StoredObject row = db.read(at.key(), em -> em.find(StoredObject.class, new StoredObject.Key(at)));
+    if (row == null) {
+      throw new StorageException(Reason.NOT_FOUND, at.key(), resource + " " + at.key() + " not found");
+    }
+    return row;
+  }
+
+  private static void check(Preconditions p, StoredObject cur, ObjectKey key) {
+    if (p == null) {
+      return;
+    }
+    if (p.uid() != null && !p.uid().equals(cur.uid)) {
+      throw new StorageException(Reason.PRECONDITION_FAILED, key,
+          "Precondition failed: UID in precondition: " + p.uid() + ", UID in object meta: " + cur.uid);
+    }
+    String rv = Long.toString(cur.resourceVersion);
+    if (p.resourceVersion() != null && !p.resourceVersion().equals(rv)) {
+      throw new StorageException(Reason.PRECONDITION_FAILED, key, "Precondition failed: ResourceVersion in "
+          + "precondition: " + p.resourceVersion() + ", ResourceVersion in object meta: " + rv);
+    }
+  }
+
+  private String text(H obj) {
+    return new String(codec.encode(obj), StandardCharsets.UTF_8);
+  }
+
+  private H decode(String data) {
+    return codec.decode(data.getBytes(StandardCharsets.UTF_8));
+  }
+}

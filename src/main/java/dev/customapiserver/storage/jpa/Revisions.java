@@ -1,0 +1,39 @@
+package dev.customapiserver.storage.jpa;
+
+import jakarta.persistence.EntityManager;
+
+/**
+ * The global revision counter. {@link #next} increments the single counter row inside the caller's
+ * write transaction: the row lock it takes is held until commit or rollback, so writers (also in
+ * other server processes) queue on it and commit in the order of the revisions they drew. A rolled
+ * back write gives its revision back.
+ */
+final class Revisions {
+
+  /** Draws the next revision; call first in a write transaction, before touching object rows. */
+  long next(EntityManager em) {
+    em.createQuery("UPDATE RevisionRow r SET r.revision = r.revision + 1 WHERE r.id = :id")
+        .setParameter("id", RevisionRow.ID)
+        .executeUpdate();
+    return current(em);
+  }
+
+  /** The newest committed revision (or the one this transaction drew). */
+  long current(EntityManager em) {
+    return em.createQuery("SELECT r.revision FROM RevisionRow r WHERE r.id = :id", Long.class)
+        .setParameter("id", RevisionRow.ID)
+        .getSingleResult();
+  }
+
+  /** The current revision and the compaction horizon, read together. */
+  Snapshot snapshot(EntityManager em) {
+    Object[] row = em.createQuery(
+            "SELECT r.revision, r.compactedRevision FROM RevisionRow r WHERE r.id = :id", Object[].class)
+        .setParameter("id", RevisionRow.ID)
+        .getSingleResult();
+    return new Snapshot(((Number) row[0]).longValue(), ((Number) row[1]).longValue());
+  }
+
+  /** The counter's state: newest revision, and the revision up to which history may be gone. */
+  record Snapshot(long revision, long compacted) {}
+}

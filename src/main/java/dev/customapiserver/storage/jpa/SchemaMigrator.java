@@ -1,0 +1,26 @@
+package dev.customapiserver.storage.jpa;
+
+import org.flywaydb.core.Flyway;
+
+/**
+ * Creates and migrates the schema with Flyway from {@code db/migration/<vendor>} on the classpath.
+ * Safe to run from several server processes at once: Flyway serialises migrations with a lock.
+ */
+final class SchemaMigrator {
+  private final Vendor vendor;
+
+  SchemaMigrator(Vendor vendor) {
+    this.vendor = vendor;
+  }
+
+  /** Applies pending migrations; returns how many were applied. */
+  int migrate(String jdbcUrl, DatabaseSettings settings) {
+    Flyway flyway = Flyway.configure(SchemaMigrator.class.getClassLoader())
+        .dataSource(jdbcUrl, settings.username(), settings.password())
+        .locations(vendor.migrations())
+        .table("storage_schema_history")
+        .failOnMissingLocations(true)
+        .load();
+    return flyway.migrate().migrationsExecuted;
+  }
+}

@@ -1,0 +1,69 @@
+package dev.customapiserver.storage.jpa;
+
+import java.util.Locale;
+
+/** The database products we run on, recognised by JDBC URL; each has its own migration folder. */
+enum Vendor {
+  H2("jdbc:h2:", "org.h2.Driver", "h2"),
+  POSTGRESQL("jdbc:postgresql:", "org.postgresql.Driver", "postgresql"),
+  MARIADB("jdbc:mariadb:", "org.mariadb.jdbc.Driver", "mariadb"),
+  MYSQL_URL("jdbc:mysql:", "org.mariadb.jdbc.Driver", "mariadb");
+
+  private final String urlPrefix;
+  private final String driver;
+  private final String migrationFolder;
+
+  Vendor(String urlPrefix, String driver, String migrationFolder) {
+    this.urlPrefix = urlPrefix;
+    this.driver = driver;
+    this.migrationFolder = migrationFolder;
+  }
+
+  static Vendor of(String jdbcUrl) {
+    String url = jdbcUrl == null ? "" : jdbcUrl.toLowerCase(Locale.ROOT);
+    for (Vendor v : values()) {
+      if (url.startsWith(v.urlPrefix)) {
+        return v;
+      }
+    }
+    throw new IllegalArgumentException("unsupported JDBC URL (want jdbc:h2:, jdbc:postgresql: or jdbc:mariadb:): "
+        + jdbcUrl);
+  }
+
+  String driver() {
+    return driver;
+  }
+
+  /** Flyway location of this vendor's migrations (the pom copies {@code db/} to the classpath root). */
+  String migrations() {
+    return "classpath:db/migration/" + migrationFolder;
+  }
+
+  /** The URL to connect with: H2 URLs get the durability and lock settings they lack. */
+  String prepareUrl(String jdbcUrl) {
+    if (this != H2) {
+      return jdbcUrl;
+    }
+    StringBuilder url = new StringBuilder(jdbcUrl);
+    String upper = jdbcUrl.toUpperCase(Locale.ROOT);
+    for (String option : DatabaseSettings.H2_OPTIONS.substring(1).split(";")) {
+      String name = option.substring(0, option.indexOf('=') + 1);
+      if (!upper.contains(";" + name)) {
+        url.append(';').append(option);
+      }
+    }
+    return url.toString();
+  }
+
+  /**
+   * The SQL condition "(namespace, name) after the cursor", with three parameters (namespace,
+   * namespace, name) bound in that order. Row-value comparison lets PostgreSQL and H2 seek in the
+   * primary key; MariaDB gets the expanded form led by a range on namespace.
+   */
+  String afterCursor() {
+    return switch (this) {
+      case H2, POSTGRESQL -> "(namespace >= ? AND (namespace, name) > (?, ?))";
+      case MARIADB, MYSQL_URL -> "(namespace >= ? AND (namespace > ? OR name > ?))";
+    };
+  }
+}

@@ -1,0 +1,158 @@
+package dev.customapiserver.storage.jpa;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * A throwaway PostgreSQL 15 cluster under /tmp, on 127.0.0.1 and a free port, trust auth. PostgreSQL
+ * refuses to run as root, so as root it runs as the {@code postgres} user through {@code setpriv}.
+ * {@link #close} stops it with SIGINT (fast shutdown) and removes its files.
+ */
+final class PostgresServer implements AutoCloseable {
+  static final Path BIN = Path.of(System.getProperty("test.postgres.bin", "/usr/lib/postgresql/15/bin"));
+  private static final Duration STARTUP = Duration.ofSeconds(60);
+
+  private final Path dir;
+  private final int port;
+  private final Process postmaster;
+  private final AtomicInteger databases = new AtomicInteger();
+
+  private PostgresServer(Path dir, int port, Process postmaster) {
+    this.dir = dir;
+    this.port = port;
+    this.postmaster = postmaster;
+  }
+
+  /** Starts a cluster; throws with the reason (and the server's output) when that is not possible. */
+  static PostgresServer start() throws IOException, InterruptedException {
+    if (!Files.isExecutable(BIN.resolve("postgres"))) {
+      throw new IOException("no PostgreSQL binaries at " + BIN);
+    }
+    Path dir = Files.createTempDirectory(Path.of("/tmp"), "apiserver-pg-");
+    Path data = dir.resolve("data");
+    Files.createDirectory(data, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    if (isRoot()) {
+      run(dir, List.of("chown", "-R", "postgres:postgres", dir.toString()));
+    }
+    run(dir, asPostgres(BIN.resolve("initdb").toString(), "-D", data.toString(), "-U", "postgres", "-A", "trust",
+        "-E", "UTF8", "--no-instructions"));
+    int port = freePort();
+    Process pm = new ProcessBuilder(asPostgres(BIN.resolve("postgres").toString(), "-D", data.toString(),
+        "-p", Integer.toString(port), "-k", data.toString(), "-c", "listen_addresses=127.0.0.1",
+        "-c", "max_connections=200", "-c", "logging_collector=off"))
+        .redirectErrorStream(true).redirectOutput(dir.resolve("postgres.log").toFile()).start();
+    PostgresServer server = new PostgresServer(dir, port, pm);
+    try {
+      server.awaitReady();
+      return server;
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      server.close();
+      throw e;
+    }
+  }
+
+  /** A new, empty database on this cluster. */
+  String createDatabase() throws SQLException {
+    String name = "apiserver_test_" + databases.incrementAndGet();
+    try (Connection c = DriverManager.getConnection(url("postgres"), "postgres", "")) {
+      c.createStatement().execute("CREATE DATABASE " + name);
+    }
+    return url(name);
+  }
+
+  String url(String database) {
+    return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+  }
+
+  private void awaitReady() throws IOException, InterruptedException {
+    Instant deadline = Instant.now().plus(STARTUP);
+    SQLException last = null;
+    while (Instant.now().isBefore(deadline)) {
+      try (Connection c = DriverManager.getConnection(url("postgres"), "postgres", "")) {
+        if (c.isValid(5)) {
+          return;
+        }
+      } catch (SQLException e) {
+        last = e;
+      }
+      if (postmaster.waitFor(200, TimeUnit.MILLISECONDS)) {
+        throw new IOException("postgres exited with " + postmaster.exitValue() + ": " + log());
+      }
+    }
+    throw new IOException("postgres not ready within " + STARTUP + ": " + last + " " + log());
+  }
+
+  private String log() throws IOException {
+    Path log = dir.resolve("postgres.log");
+    return Files.exists(log) ? Files.readString(log) : "";
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      if (postmaster.isAlive()) {
+        new ProcessBuilder("kill", "-INT", Long.toString(postmaster.pid())).inheritIO().start().waitFor();
+        if (!postmaster.waitFor(30, TimeUnit.SECONDS)) {
+          postmaster.destroyForcibly().waitFor();
+        }
+      }
+    } catch (InterruptedException e) {
+      postmaster.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private static boolean isRoot() {
+    return "root".equals(System.getProperty("user.name"));
+  }
+
+  private static List<String> asPostgres(String... command) {
+    List<String> cmd = new ArrayList<>();
+    if (isRoot()) {
+      cmd.addAll(List.of("setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups"));
+    }
+    cmd.addAll(List.of(command));
+    return cmd;
+  }
+
+  private static void run(Path dir, List<String> command) throws IOException, InterruptedException {
+    Path out = Files.createTempFile(dir.getParent(), "apiserver-pg-cmd", ".log");
+    try {
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new IOException(command.get(0) + " did not finish: " + String.join(" ", command));
+      }
+      if (p.exitValue() != 0) {
+        throw new IOException(String.join(" ", command) + " failed (" + p.exitValue() + "): " + Files.readString(out));
+      }
+    } finally {
+      Files.deleteIfExists(out);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+}
