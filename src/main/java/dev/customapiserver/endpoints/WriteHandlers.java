@@ -15,7 +15,6 @@ import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Decoded;
 import dev.customapiserver.runtime.FieldValidation;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,8 +117,6 @@ final class WriteHandlers<H extends KubeObject> {
       return codecs.json().readTree(json);
     } catch (JsonProcessingException e) {
       throw Errors.badRequest("the patched object is not valid JSON: " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw Errors.badRequest("the patched object is not valid JSON");
     }
   }
 }

@@ -37,7 +37,7 @@ public final class Codecs {
     m.disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     m.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     m.disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
-    m.setSerializationInclusion(JsonInclude.Include.NON_NULL);
+    m.setDefaultPropertyInclusion(JsonInclude.Include.NON_NULL);
     return m;
   }
 

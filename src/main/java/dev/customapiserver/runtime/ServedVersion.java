@@ -25,8 +25,9 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
   }
 
   @SafeVarargs
+  @SuppressWarnings("varargs") // the array is only copied into an immutable list
   public final ServedVersion<H, V> withColumns(PrinterColumn<V>... cols) {
-    return new ServedVersion<>(version, type, converter, defaulter, List.of(cols));
+    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(java.util.Arrays.asList(cols)));
   }
 
   /** Applies the defaulter to an object known to be of this version's type. */
