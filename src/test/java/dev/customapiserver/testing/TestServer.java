@@ -18,14 +18,16 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.glassfish.jersey.servlet.ServletContainer;
 
-/** The REST layer on an in-process Jetty at a free loopback port, over a given storage backend. */
+/** The REST layer on an in-process Jetty at a free loopback port, over a given storage backend (closed with it). */
 public final class TestServer implements AutoCloseable {
   private final Server jetty;
   private final Registry registry;
+  private final StorageBackend backend;
   private final URI base;
   private final HttpClient http = HttpClient.newHttpClient();
 
   public TestServer(List<ApiGroup> groups, StorageBackend backend) throws Exception {
+    this.backend = backend;
     Scheme scheme = new Scheme(groups);
     Codecs codecs = new Codecs();
     registry = new Registry(scheme, backend, codecs, Clock.systemUTC());
@@ -65,5 +67,6 @@ public final class TestServer implements AutoCloseable {
   public void close() throws Exception {
     jetty.stop();
     registry.close();
+    backend.close();
   }
 }

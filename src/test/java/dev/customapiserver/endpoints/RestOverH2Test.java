@@ -1,0 +1,60 @@
+package dev.customapiserver.endpoints;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.storage.jpa.DatabaseSettings;
+import dev.customapiserver.storage.jpa.JpaStorageBackend;
+import dev.customapiserver.testing.TestServer;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("The REST layer over the embedded H2 store")
+class RestOverH2Test {
+  @TempDir
+  Path dataDir;
+
+  @Test
+  @DisplayName("objects survive a restart, pages cover every object once, and resourceVersions keep growing")
+  void crudPagingAndRestart() throws Exception {
+    List<ApiGroup> groups = ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
+    String foos = "/apis/hello.zeng.dev/v2/namespaces/default/foos";
+    long lastRv;
+    try (TestServer server = new TestServer(groups, new JpaStorageBackend(DatabaseSettings.h2File(dataDir)))) {
+      for (int i = 0; i < 12; i++) {
+        HttpResponse<String> r = server.send("POST", foos, "{\"metadata\":{\"name\":\"foo-" + i + "\"},\"spec\":{\"config\":{\"msg\":\"m\"}}}");
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+      }
+      JsonNode stale = RestApiCrudTest.json(server.send("GET", foos + "/foo-0", null));
+      server.send("PATCH", foos + "/foo-0", "{\"spec\":{\"config\":{\"msg\":\"new\"}}}", "Content-Type", "application/merge-patch+json");
+      assertThat(server.send("PUT", foos + "/foo-0", stale.toString()).statusCode()).isEqualTo(409);
+      Set<String> seen = new HashSet<>();
+      String token = "";
+      int pages = 0;
+      do {
+        JsonNode page = RestApiCrudTest.json(server.send("GET", foos + "?limit=5" + (token.isEmpty() ? "" : "&continue=" + token), null));
+        page.at("/items").forEach(i -> assertThat(seen.add(i.at("/metadata/name").asText())).isTrue());
+        token = page.at("/metadata/continue").asText("");
+        pages++;
+      } while (!token.isEmpty());
+      assertThat(seen).hasSize(12);
+      assertThat(pages).isEqualTo(3);
+      lastRv = RestApiCrudTest.json(server.send("GET", foos, null)).at("/metadata/resourceVersion").asLong();
+    }
+    try (TestServer again = new TestServer(groups, new JpaStorageBackend(DatabaseSettings.h2File(dataDir)))) {
+      JsonNode foo0 = RestApiCrudTest.json(again.send("GET", foos + "/foo-0", null));
+      assertThat(foo0.at("/spec/config/msg").asText()).isEqualTo("new");
+      JsonNode created = RestApiCrudTest.json(again.send("POST", foos, "{\"metadata\":{\"name\":\"after\"},\"spec\":{\"config\":{\"msg\":\"m\"}}}"));
+      assertThat(created.at("/metadata/resourceVersion").asLong()).isGreaterThan(lastRv);
+    }
+  }
+}
