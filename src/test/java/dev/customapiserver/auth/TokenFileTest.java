@@ -63,4 +63,11 @@ class TokenFileTest {
     assertThat(TokenFile.read(f)).containsOnlyKeys("t1");
     assertThatThrownBy(() -> TokenFile.read(dir.resolve("none.csv"))).hasMessageContaining("cannot read token file");
   }
+
+  @Test
+  @DisplayName("the sample server-config/token.csv parses")
+  void sample() {
+    assertThat(TokenFile.read(Path.of("server-config/token.csv"))).hasSize(2)
+        .anySatisfy((token, user) -> assertThat(user.groups()).containsExactly("developers", "viewers"));
+  }
 }

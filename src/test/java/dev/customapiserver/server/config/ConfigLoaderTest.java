@@ -167,4 +167,14 @@ class ConfigLoaderTest {
   void passwordHidden() {
     assertThat(load(Map.of(), "--storage-password", "s3cret").toString()).doesNotContain("s3cret").contains("***");
   }
+
+  @Test
+  @DisplayName("the sample server-config/apiserver.yaml is valid and states the defaults")
+  void sampleYaml() {
+    Path sample = Path.of("server-config/apiserver.yaml").toAbsolutePath();
+    ServerConfig c = load(Map.of(), "--config", sample.toString());
+    assertThat(c.dataDir()).isEqualTo(sample.getParent().resolve("./data"));
+    assertThat(c.securePort()).isEqualTo(6443);
+    assertThat(c.plainPort()).isEmpty();
+  }
 }
