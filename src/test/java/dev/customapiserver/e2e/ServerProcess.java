@@ -201,10 +201,15 @@ public final class ServerProcess implements AutoCloseable {
 
   /** SIGTERM (graceful stop), then SIGKILL if it does not exit within 15 s. */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     process.destroy();
-    if (!process.waitFor(15, TimeUnit.SECONDS)) {
-      kill();
+    try {
+      if (!process.waitFor(15, TimeUnit.SECONDS)) {
+        kill();
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 
@@ -32,8 +31,7 @@ final class YamlSettings {
       throw ConfigException.invalid("config file " + file + " must be a mapping of setting names to values");
     }
     Path base = Optional.ofNullable(file.toAbsolutePath().getParent()).orElse(Path.of("."));
-    for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : root.properties()) {
       Option option = Option.byFlagName(e.getKey()).filter(Option::inYaml)
           .orElseThrow(() -> ConfigException.invalid("config file " + file + ": unknown setting \"" + e.getKey() + "\""));
       JsonNode v = e.getValue();

@@ -73,6 +73,7 @@ public final class EmbeddedServer implements AutoCloseable {
       jetty.start();
     } catch (Exception e) {
       jetty.stop();
+      api.close();
       throw e;
     }
     String host = BindAddresses.clientHost(config.bindAddress());
@@ -101,9 +102,16 @@ public final class EmbeddedServer implements AutoCloseable {
     jetty.join();
   }
 
+  /** Stops Jetty gracefully (up to 5 s for open requests); the storage closes with the context. */
   @Override
-  public void close() throws Exception {
-    jetty.stop();
+  public void close() {
+    try {
+      jetty.stop();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      throw new IllegalStateException("stopping the server failed", e);
+    }
   }
 
 }
