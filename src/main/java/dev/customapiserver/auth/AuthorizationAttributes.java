@@ -1,0 +1,40 @@
+package dev.customapiserver.auth;
+
+import dev.customapiserver.api.meta.UserInfo;
+
+/**
+ * What a request asks, as kube-apiserver's authorizer.Attributes. For resource requests the API
+ * fields are set (strings empty when absent); for other paths only {@code verb} (the lower-case HTTP
+ * method) and {@code path}.
+ *
+ * @param verb get, list, watch, create, update, patch, delete, deletecollection; or get, post, ... for paths
+ * @param apiGroup "" for the core group
+ */
+public record AuthorizationAttributes(
+    UserInfo user,
+    String verb,
+    boolean resourceRequest,
+    String apiGroup,
+    String apiVersion,
+    String resource,
+    String subresource,
+    String namespace,
+    String name,
+    String path) {
+
+  /** A request outside the API's resources, e.g. {@code GET /healthz}. */
+  public static AuthorizationAttributes nonResource(UserInfo user, String verb, String path) {
+    return new AuthorizationAttributes(user, verb, false, "", "", "", "", "", "", path);
+  }
+
+  /** kube-apiserver's wording of a denial: {@code User "u" cannot get resource "foos" in API group ...}. */
+  public String forbiddenMessage() {
+    String who = "User \"" + (user == null ? "" : user.name()) + "\" cannot " + verb;
+    if (!resourceRequest) {
+      return who + " path \"" + path + "\"";
+    }
+    String res = subresource.isEmpty() ? resource : resource + "/" + subresource;
+    String where = namespace.isEmpty() ? " at the cluster scope" : " in the namespace \"" + namespace + "\"";
+    return who + " resource \"" + res + "\" in API group \"" + apiGroup + "\"" + where;
+  }
+}

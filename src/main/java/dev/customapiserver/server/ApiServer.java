@@ -1,0 +1,128 @@
+package dev.customapiserver.server;
+
+import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.auth.SystemGroups;
+import dev.customapiserver.auth.TokenAuthenticator;
+import dev.customapiserver.auth.TokenFile;
+import dev.customapiserver.endpoints.RestApi;
+import dev.customapiserver.filters.AuthenticationFilter;
+import dev.customapiserver.filters.AuthorizationFilter;
+import dev.customapiserver.filters.PanicFilter;
+import dev.customapiserver.filters.SendErrorAsStatusFilter;
+import dev.customapiserver.registry.Registry;
+import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.server.config.ServerConfig;
+import dev.customapiserver.storage.StorageBackend;
+import dev.customapiserver.storage.jpa.DatabaseSettings;
+import dev.customapiserver.storage.jpa.JpaStorageBackend;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterRegistration;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.ServletRegistration;
+import java.time.Clock;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.servlet.ServletContainer;
+
+/**
+ * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
+ * authentication → authorization), the health servlet and the Jersey application at {@code /*}. The one wiring used
+ * both by the deployed WAR and by the embedded Jetty.
+ */
+public final class ApiServer implements AutoCloseable {
+  private final Codecs codecs;
+  private final StorageBackend storage;
+  private final ResourceConfig application;
+  private final TokenAuthenticator authenticator;
+  private final Authorizer authorizer;
+
+  public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
+      TokenAuthenticator authenticator, Authorizer authorizer) {
+    this.codecs = codecs;
+    this.storage = storage;
+    this.application = application;
+    this.authenticator = authenticator;
+    this.authorizer = authorizer;
+  }
+
+  /**
+   * The production wiring for {@code config}: API groups from {@link ApiGroupModule} service
+   * providers, JPA storage, the REST application, the admin token plus {@code --token-auth-file},
+   * and the authenticated-users-may-do-everything authorizer. Opens no connection yet.
+   *
+   * @throws IllegalArgumentException if the token file is malformed (the message names the line)
+   */
+  public static ApiServer create(ServerConfig config, String adminToken) {
+    Map<String, UserInfo> tokens = new LinkedHashMap<>();
+    config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
+    tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
+    Scheme scheme = new Scheme(ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
+        .map(p -> p.get().apiGroup()).toList());
+    Codecs codecs = new Codecs();
+    StorageBackend storage = new JpaStorageBackend(config.storageUrl()
+        .map(url -> new DatabaseSettings(url, config.storageUsername(), config.storagePassword()))
+        .orElseGet(() -> DatabaseSettings.h2File(config.dataDir())));
+    Registry registry = new Registry(scheme, storage, codecs, Clock.systemUTC());
+    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT);
+    return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),
+        Authorizer.authenticatedMayDoEverything());
+  }
+
+  /** Registers everything in {@code context}; call while the context initializes. */
+  public void register(ServletContext context) {
+    addFilter(context, "panic", new PanicFilter(codecs));
+    addFilter(context, "send-error-as-status", new SendErrorAsStatusFilter(codecs));
+    addFilter(context, "authentication", new AuthenticationFilter(authenticator, codecs));
+    addFilter(context, "authorization", new AuthorizationFilter(authorizer, codecs));
+
+    HealthCheck ping = new HealthCheck("ping", () -> true);
+    ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(
+        "healthz", List.of(ping),
+        "livez", List.of(ping),
+        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy)))));
+    health.addMapping("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz", "/readyz/*");
+    health.setAsyncSupported(true);
+
+    ServletRegistration.Dynamic api = context.addServlet("api", new ServletContainer(application));
+    api.addMapping("/*");
+    api.setAsyncSupported(true);
+    api.setLoadOnStartup(1);
+  }
+
+  /** A listener that registers on context start and closes the storage on context end. */
+  public ServletContextListener asListener() {
+    return new ServletContextListener() {
+      @Override
+      public void contextInitialized(ServletContextEvent event) {
+        register(event.getServletContext());
+      }
+
+      @Override
+      public void contextDestroyed(ServletContextEvent event) {
+        close();
+      }
+    };
+  }
+
+  private static void addFilter(ServletContext context, String name, Filter filter) {
+    FilterRegistration.Dynamic f = context.addFilter(name, filter);
+    f.setAsyncSupported(true);
+    f.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
+  }
+
+  /** Closes the storage. */
+  @Override
+  public void close() {
+    storage.close();
+  }
+}

@@ -1,0 +1,40 @@
+package dev.customapiserver.server.config;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The resolved settings of one server.
+ *
+ * @param dataDir where the database, certificates, tokens and kubeconfig live
+ * @param securePort HTTPS port, 0 = pick a free one
+ * @param bindAddress IP literal to listen on
+ * @param plainPort plain HTTP port, empty = off, 0 = pick a free one
+ * @param tokenAuthFile optional token.csv
+ * @param tlsCertFile optional PEM serving certificate chain (set together with the key)
+ * @param tlsPrivateKeyFile optional PEM private key
+ * @param storageUrl JDBC URL; empty = H2 file database under the data directory
+ */
+public record ServerConfig(
+    Path dataDir,
+    int securePort,
+    String bindAddress,
+    OptionalInt plainPort,
+    Optional<Path> tokenAuthFile,
+    Optional<Path> tlsCertFile,
+    Optional<Path> tlsPrivateKeyFile,
+    Optional<String> storageUrl,
+    String storageUsername,
+    String storagePassword) {
+
+  /** Hides the password from logs. */
+  @Override
+  public String toString() {
+    return "ServerConfig[dataDir=" + dataDir + ", securePort=" + securePort + ", bindAddress=" + bindAddress
+        + ", plainPort=" + plainPort + ", tokenAuthFile=" + tokenAuthFile + ", tlsCertFile=" + tlsCertFile
+        + ", tlsPrivateKeyFile=" + tlsPrivateKeyFile + ", storageUrl=" + storageUrl
+        + ", storageUsername=" + storageUsername + ", storagePassword=" + (storagePassword.isEmpty() ? "" : "***")
+        + "]";
+  }
+}

@@ -1,0 +1,86 @@
+package dev.customapiserver.server.datadir;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * The server's state files under one directory: {@code pki/} (CA and serving certificate),
+ * {@code admin.token} and {@code kubeconfig}. Everything is created on first use and reused later.
+ */
+public final class DataDirectory {
+  /** Names every generated serving certificate carries. */
+  public static final List<String> LOOPBACK_DNS = List.of("localhost");
+  public static final List<String> LOOPBACK_IPS = List.of("127.0.0.1", "::1");
+
+  private final Path root;
+  private final SecureRandom random;
+  private final Pki pki;
+
+  public DataDirectory(Path root, Clock clock, SecureRandom random) {
+    this.root = root.toAbsolutePath().normalize();
+    this.random = random;
+    this.pki = new Pki(this.root.resolve("pki"), new Certificates(random), clock);
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  public Path adminTokenFile() {
+    return root.resolve("admin.token");
+  }
+
+  public Path kubeconfigFile() {
+    return root.resolve("kubeconfig");
+  }
+
+  public Path caCertFile() {
+    return pki.caCertFile();
+  }
+
+  /** The admin bearer token: read from {@code admin.token}, or created (mode 0600). */
+  public String adminToken() {
+    Path file = adminTokenFile();
+    try {
+      if (Files.exists(file)) {
+        String token = Files.readString(file, StandardCharsets.US_ASCII).trim();
+        if (token.isEmpty()) {
+          throw new IllegalStateException(file + " is empty; delete it to have a new admin token generated");
+        }
+        return token;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+    byte[] bytes = new byte[32];
+    random.nextBytes(bytes);
+    String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    SecureFiles.write(file, (token + "\n").getBytes(StandardCharsets.US_ASCII), true);
+    return token;
+  }
+
+  /**
+   * The generated serving identity, valid for localhost, 127.0.0.1, ::1 and {@code extraIps}
+   * (e.g. a specific bind address).
+   */
+  public ServingIdentity servingIdentity(List<String> extraIps) {
+    List<String> ips = new ArrayList<>(LOOPBACK_IPS);
+    extraIps.stream().filter(ip -> !ips.contains(ip)).forEach(ips::add);
+    return pki.ensure(LOOPBACK_DNS, ips);
+  }
+
+  /** (Re)writes {@code kubeconfig} (mode 0600) for {@code serverUrl}, trusting the identity's anchor. */
+  public Path writeKubeconfig(String serverUrl, ServingIdentity identity, String token) {
+    String yaml = Kubeconfig.render(serverUrl, identity.trustAnchorPem(), token);
+    SecureFiles.write(kubeconfigFile(), yaml.getBytes(StandardCharsets.UTF_8), true);
+    return kubeconfigFile();
+  }
+}

@@ -1,0 +1,134 @@
+package dev.customapiserver.server.datadir;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.PrivateKey;
+import java.security.cert.CertificateParsingException;
+import java.security.cert.X509Certificate;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Date;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The generated CA and serving certificate under {@code pki/}. Existing files are reused; the
+ * serving certificate is replaced when it no longer chains to the CA, lacks a needed name or
+ * expires within 30 days.
+ */
+final class Pki {
+  static final Duration CA_VALIDITY = Duration.ofDays(3650);
+  static final Duration SERVING_VALIDITY = Duration.ofDays(365);
+  private static final Duration RENEW_BEFORE = Duration.ofDays(30);
+  private static final System.Logger LOG = System.getLogger(Pki.class.getName());
+
+  private final Path dir;
+  private final Certificates certificates;
+  private final Clock clock;
+
+  Pki(Path dir, Certificates certificates, Clock clock) {
+    this.dir = dir;
+    this.certificates = certificates;
+    this.clock = clock;
+  }
+
+  Path caCertFile() {
+    return dir.resolve("ca.crt");
+  }
+
+  Path servingCertFile() {
+    return dir.resolve("apiserver.crt");
+  }
+
+  /** The serving identity for {@code dnsNames} and {@code ipAddresses}, created or reused. */
+  ServingIdentity ensure(List<String> dnsNames, List<String> ipAddresses) {
+    Instant now = clock.instant();
+    Path caKeyFile = dir.resolve("ca.key");
+    Path keyFile = dir.resolve("apiserver.key");
+    X509Certificate ca;
+    PrivateKey caKey;
+    if (Files.exists(caCertFile()) && Files.exists(caKeyFile)) {
+      ca = Pem.readCertificates(caCertFile()).get(0);
+      caKey = Pem.readPrivateKey(caKeyFile);
+    } else {
+      KeyPair pair = certificates.newKeyPair();
+      ca = certificates.selfSignedCa(pair, "custom-apiserver-ca@" + now.getEpochSecond(), now, CA_VALIDITY);
+      caKey = pair.getPrivate();
+      SecureFiles.write(caKeyFile, Pem.encode(caKey).getBytes(StandardCharsets.US_ASCII), true);
+      SecureFiles.write(caCertFile(), Pem.encode(List.of(ca)).getBytes(StandardCharsets.US_ASCII), false);
+      LOG.log(System.Logger.Level.INFO, "Created a self-signed CA in {0}", caCertFile());
+    }
+    Optional<ServingIdentity> existing = reusable(ca, keyFile, dnsNames, ipAddresses, now);
+    if (existing.isPresent()) {
+      return existing.get();
+    }
+    KeyPair pair = certificates.newKeyPair();
+    X509Certificate cert = certificates.serving(ca, caKey, pair.getPublic(), "custom-apiserver",
+        dnsNames, ipAddresses, now, SERVING_VALIDITY);
+    SecureFiles.write(keyFile, Pem.encode(pair.getPrivate()).getBytes(StandardCharsets.US_ASCII), true);
+    SecureFiles.write(servingCertFile(), Pem.encode(List.of(cert)).getBytes(StandardCharsets.US_ASCII), false);
+    LOG.log(System.Logger.Level.INFO, "Created the serving certificate {0} for {1} {2}", servingCertFile(), dnsNames, ipAddresses);
+    return new ServingIdentity(pair.getPrivate(), List.of(cert), ca);
+  }
+
+  private Optional<ServingIdentity> reusable(X509Certificate ca, Path keyFile, List<String> dnsNames,
+      List<String> ipAddresses, Instant now) {
+    if (!Files.exists(servingCertFile()) || !Files.exists(keyFile)) {
+      return Optional.empty();
+    }
+    X509Certificate cert = Pem.readCertificates(servingCertFile()).get(0);
+    try {
+      cert.verify(ca.getPublicKey());
+      cert.checkValidity(Date.from(now.plus(RENEW_BEFORE)));
+    } catch (GeneralSecurityException e) {
+      LOG.log(System.Logger.Level.INFO, "Replacing serving certificate {0}: {1}", servingCertFile(), e.getMessage());
+      return Optional.empty();
+    }
+    if (!names(cert).containsAll(normalized(dnsNames, ipAddresses))) {
+      LOG.log(System.Logger.Level.INFO, "Replacing serving certificate {0}: it lacks some of {1} {2}",
+          servingCertFile(), dnsNames, ipAddresses);
+      return Optional.empty();
+    }
+    return Optional.of(new ServingIdentity(Pem.readPrivateKey(keyFile), List.of(cert), ca));
+  }
+
+  private static Set<String> names(X509Certificate cert) {
+    Set<String> names = new HashSet<>();
+    try {
+      Collection<List<?>> sans = cert.getSubjectAlternativeNames();
+      for (List<?> san : sans == null ? List.<List<?>>of() : sans) {
+        Object value = san.get(1);
+        if (value instanceof String s) {
+          names.add((Integer) san.get(0) == 7 ? ip(s) : "dns:" + s.toLowerCase(java.util.Locale.ROOT));
+        }
+      }
+    } catch (CertificateParsingException e) {
+      return Set.of();
+    }
+    return names;
+  }
+
+  private static Set<String> normalized(List<String> dnsNames, List<String> ipAddresses) {
+    Set<String> names = new HashSet<>();
+    dnsNames.forEach(d -> names.add("dns:" + d.toLowerCase(java.util.Locale.ROOT)));
+    ipAddresses.forEach(i -> names.add(ip(i)));
+    return names;
+  }
+
+  private static String ip(String literal) {
+    try {
+      return "ip:" + InetAddress.getByName(literal).getHostAddress();
+    } catch (UnknownHostException e) {
+      return "ip?:" + literal;
+    }
+  }
+}

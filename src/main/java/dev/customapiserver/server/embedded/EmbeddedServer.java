@@ -1,0 +1,117 @@
+package dev.customapiserver.server.embedded;
+
+import dev.customapiserver.server.ApiServer;
+import dev.customapiserver.server.config.ServerConfig;
+import dev.customapiserver.server.datadir.DataDirectory;
+import dev.customapiserver.server.datadir.ServingIdentity;
+import java.net.URI;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Optional;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/** A running server on embedded Jetty. {@link #close()} stops it. */
+public final class EmbeddedServer implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(EmbeddedServer.class.getName());
+  private final Server jetty;
+  private final URI secureUri;
+  private final Optional<URI> plainUri;
+  private final Path kubeconfig;
+
+  private EmbeddedServer(Server jetty, URI secureUri, Optional<URI> plainUri, Path kubeconfig) {
+    this.jetty = jetty;
+    this.secureUri = secureUri;
+    this.plainUri = plainUri;
+    this.kubeconfig = kubeconfig;
+  }
+
+  /** What {@code java -jar custom-apiserver.war} runs; see {@link Cli}. */
+  public static void main(String[] args) {
+    Cli.main(args);
+  }
+
+  /**
+   * Prepares the data directory (certificates, admin token), starts Jetty with the production
+   * wiring and writes the kubeconfig with the actual HTTPS port.
+   */
+  public static EmbeddedServer start(ServerConfig config) throws Exception {
+    DataDirectory data = new DataDirectory(config.dataDir(), Clock.systemUTC(), new SecureRandom());
+    String token = data.adminToken();
+    ServingIdentity identity = config.tlsCertFile().isPresent()
+        ? ServingIdentity.fromFiles(config.tlsCertFile().get(), config.tlsPrivateKeyFile().orElseThrow())
+        : data.servingIdentity(BindAddresses.certificateIps(config.bindAddress()));
+    ApiServer api = ApiServer.create(config, token);
+    EmbeddedServer server = start(config, identity, api);
+    data.writeKubeconfig(server.secureUri.toString(), identity, token);
+    LOG.log(System.Logger.Level.INFO, "Serving {0}{1}. For kubectl: export KUBECONFIG={2}", server.secureUri,
+        server.plainUri.map(u -> " and " + u).orElse(""), data.kubeconfigFile());
+    return new EmbeddedServer(server.jetty, server.secureUri, server.plainUri, data.kubeconfigFile());
+  }
+
+  /** Starts Jetty serving {@code api}; the kubeconfig is left alone (for tests). */
+  public static EmbeddedServer start(ServerConfig config, ServingIdentity identity, ApiServer api) throws Exception {
+    QueuedThreadPool threads = new QueuedThreadPool();
+    threads.setName("apiserver");
+    Server jetty = new Server(threads);
+    ServerConnector https = Connectors.https(jetty, config.bindAddress(), config.securePort(), identity);
+    jetty.addConnector(https);
+    Optional<ServerConnector> http = config.plainPort().stream().boxed().findFirst()
+        .map(port -> Connectors.http(jetty, config.bindAddress(), port));
+    http.ifPresent(jetty::addConnector);
+
+    ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+    context.setContextPath("/");
+    context.addEventListener(api.asListener());
+    jetty.setHandler(context);
+    jetty.setStopAtShutdown(true);
+    jetty.setStopTimeout(5_000);
+    try {
+      jetty.start();
+    } catch (Exception e) {
+      jetty.stop();
+      api.close();
+      throw e;
+    }
+    String host = BindAddresses.clientHost(config.bindAddress());
+    URI secure = URI.create("https://" + host + ":" + https.getLocalPort());
+    Optional<URI> plain = http.map(c -> URI.create("http://" + host + ":" + c.getLocalPort()));
+    return new EmbeddedServer(jetty, secure, plain, null);
+  }
+
+  /** The HTTPS base URL with the actual port, e.g. {@code https://127.0.0.1:6443}. */
+  public URI secureUri() {
+    return secureUri;
+  }
+
+  /** The plain HTTP base URL, if {@code --port} is set. */
+  public Optional<URI> plainUri() {
+    return plainUri;
+  }
+
+  /** The kubeconfig written at start, if this server wrote one. */
+  public Optional<Path> kubeconfig() {
+    return Optional.ofNullable(kubeconfig);
+  }
+
+  /** Blocks until the server stops (e.g. on SIGTERM). */
+  public void join() throws InterruptedException {
+    jetty.join();
+  }
+
+  /** Stops Jetty gracefully (up to 5 s for open requests); the storage closes with the context. */
+  @Override
+  public void close() {
+    try {
+      jetty.stop();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      throw new IllegalStateException("stopping the server failed", e);
+    }
+  }
+
+}

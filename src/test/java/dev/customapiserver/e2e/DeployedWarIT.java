@@ -1,0 +1,61 @@
+package dev.customapiserver.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The built WAR, deployed into embedded Jetty 12 by Arquillian, configured like in any container:
+ * by environment (failsafe sets CUSTOM_APISERVER_DATA_DIR).
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+@DisplayName("The WAR deployed to a servlet container")
+class DeployedWarIT {
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @ArquillianResource
+  private URL base;
+
+  @Deployment(testable = false)
+  static WebArchive war() {
+    return ShrinkWrap.createFromZipFile(WebArchive.class, new File(System.getProperty("apiserver.war")));
+  }
+
+  private HttpResponse<String> get(String path) throws Exception {
+    URI uri = base.toURI().resolve(path);
+    return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  @DisplayName("answers /healthz with ok without credentials")
+  void healthz() throws Exception {
+    HttpResponse<String> r = get("healthz");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.body()).isEqualTo("ok");
+  }
+
+  @Test
+  @DisplayName("answers /api without a token with 401 and the Unauthorized Status")
+  void unauthorized() throws Exception {
+    HttpResponse<String> r = get("api");
+    assertThat(r.statusCode()).isEqualTo(401);
+    assertThat(r.headers().firstValue("Content-Type")).contains("application/json");
+    assertThat(r.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+        + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}");
+  }
+}
