@@ -11,7 +11,7 @@ import java.util.Optional;
  * streams outlive the request thread.
  */
 public final class RequestUser {
-  public static final String ATTRIBUTE = "dev.customapiserver.auth.user";
+  public static final String ATTRIBUTE = UserInfo.REQUEST_ATTRIBUTE;
 
   private RequestUser() {}
 

@@ -153,6 +153,18 @@ public final class ServerProcess implements AutoCloseable {
     return client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
 
+  /** A request as the admin over HTTPS; {@code body} may be null, sent as {@code contentType}. */
+  public HttpResponse<String> send(String method, String path, String body, String contentType)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder b = HttpRequest.newBuilder(url.resolve(path)).timeout(Duration.ofSeconds(30))
+        .header("Authorization", "Bearer " + token)
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      b.header("Content-Type", contentType);
+    }
+    return client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+  }
+
   /** The HTTPS base URL with the actual port. */
   public URI url() {
     return url;
