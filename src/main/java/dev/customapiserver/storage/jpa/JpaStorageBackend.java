@@ -18,7 +18,7 @@ import org.flywaydb.core.api.FlywayException;
 public final class JpaStorageBackend implements StorageBackend {
   private final Vendor vendor;
   private final Database db;
-  private final Revisions revisions = new Revisions();
+  private final Revisions revisions;
   private final ObjectMapper json = new ObjectMapper();
 
   /**
@@ -29,6 +29,7 @@ public final class JpaStorageBackend implements StorageBackend {
    */
   public JpaStorageBackend(DatabaseSettings settings) {
     this.vendor = Vendor.of(settings.jdbcUrl());
+    this.revisions = new Revisions(vendor);
     String url = vendor.prepareUrl(settings.jdbcUrl());
     try {
       new SchemaMigrator(vendor).migrate(url, settings);

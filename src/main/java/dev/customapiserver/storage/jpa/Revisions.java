@@ -9,13 +9,24 @@ import jakarta.persistence.EntityManager;
  * back write gives its revision back.
  */
 final class Revisions {
+  private final Vendor vendor;
 
-  /** Draws the next revision; call first in a write transaction, before touching object rows. */
+  Revisions(Vendor vendor) {
+    this.vendor = vendor;
+  }
+
+  /**
+   * Draws the next revision; call first in a write transaction, before touching object rows. One
+   * statement increments and returns the value: a separate read after the increment returned stale
+   * values on H2 under load (duplicate revisions), see {@link Vendor#drawRevision}.
+   */
   long next(EntityManager em) {
-    em.createQuery("UPDATE RevisionRow r SET r.revision = r.revision + 1 WHERE r.id = :id")
-        .setParameter("id", RevisionRow.ID)
-        .executeUpdate();
-    return current(em);
+    String readBack = vendor.drawnRevision();
+    if (readBack == null) {
+      return ((Number) em.createNativeQuery(vendor.drawRevision()).getSingleResult()).longValue();
+    }
+    em.createNativeQuery(vendor.drawRevision()).executeUpdate();
+    return ((Number) em.createNativeQuery(readBack).getSingleResult()).longValue();
   }
 
   /** The newest committed revision (or the one this transaction drew). */

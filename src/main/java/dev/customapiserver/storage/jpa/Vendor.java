@@ -56,6 +56,24 @@ enum Vendor {
   }
 
   /**
+   * One statement that increments the revision counter row and returns the new value, so no later
+   * read can see anything but this transaction's own increment. MariaDB has no UPDATE ... RETURNING:
+   * LAST_INSERT_ID(expr) stores the value for this connection, read back by {@link #drawnRevision}.
+   */
+  String drawRevision() {
+    return switch (this) {
+      case H2 -> "SELECT revision FROM FINAL TABLE (UPDATE storage_revision SET revision = revision + 1 WHERE id = 1)";
+      case POSTGRESQL -> "UPDATE storage_revision SET revision = revision + 1 WHERE id = 1 RETURNING revision";
+      case MARIADB, MYSQL_URL -> "UPDATE storage_revision SET revision = LAST_INSERT_ID(revision + 1) WHERE id = 1";
+    };
+  }
+
+  /** For vendors whose {@link #drawRevision} returns no row: the query that reads the drawn value. */
+  String drawnRevision() {
+    return this == MARIADB || this == MYSQL_URL ? "SELECT LAST_INSERT_ID()" : null;
+  }
+
+  /**
    * The SQL condition "(namespace, name) after the cursor", with three parameters (namespace,
    * namespace, name) bound in that order. Row-value comparison lets PostgreSQL and H2 seek in the
    * primary key; MariaDB gets the expanded form led by a range on namespace.
