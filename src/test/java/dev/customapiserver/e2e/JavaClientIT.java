@@ -203,8 +203,8 @@ class JavaClientIT {
   }
 
   @Test
-  @DisplayName("a missing Foo: get returns null and delete returns an empty list, neither throws")
-  void missing(TestInfo test) {
+  @DisplayName("a missing Foo: get returns null and delete returns an empty list, neither throws (the server did say 404 NotFound)")
+  void missing(TestInfo test) throws Exception {
     String ns = namespace(test);
 
     GenericKubernetesResource got = foos().inNamespace(ns).withName("nope").get();
@@ -212,6 +212,10 @@ class JavaClientIT {
 
     assertThat(got).isNull();
     assertThat(deleted).isEmpty();
+    // what fabric8 turned into null / an empty list
+    var raw = server.send("DELETE", "/apis/hello.zeng.dev/v2/namespaces/" + ns + "/foos/nope", null, null);
+    assertThat(raw.statusCode()).isEqualTo(404);
+    assertThat(FooRequests.read(raw.body()).path("message").asText()).isEqualTo("foos.hello.zeng.dev \"nope\" not found");
   }
 
   @Test
