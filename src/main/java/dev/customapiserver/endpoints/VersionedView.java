@@ -9,6 +9,7 @@ import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Decoded;
 import dev.customapiserver.runtime.FieldValidation;
 import dev.customapiserver.runtime.GroupVersion;
+import dev.customapiserver.runtime.KubeProtobuf;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
 import dev.customapiserver.storage.ListPage;
@@ -20,6 +21,7 @@ import java.util.List;
  * apiVersion and kind, request bodies in as defaulted hub objects.
  */
 final class VersionedView<H extends KubeObject> {
+  static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
   private final ResourceType<H> type;
   private final ServedVersion<H, ?> version;
   private final GroupVersion gv;
@@ -64,11 +66,15 @@ final class VersionedView<H extends KubeObject> {
     return new ListMeta(Long.toString(page.resourceVersion()), page.continueToken(), page.remainingItemCount());
   }
 
-  /** Parses a request body (JSON or YAML) into a defaulted hub object. */
+  /** Parses a request body (JSON, YAML, or protobuf where the version accepts it) into a defaulted hub object. */
   Decoded<H> in(byte[] body, String contentType, FieldValidation mode) {
+    if (contentType.equals(PROTOBUF) && version.acceptsProtobuf()) {
+      return new Decoded<>(fromProtobuf(body), List.of());
+    }
     boolean yaml = contentType.endsWith("yaml");
     if (!yaml && !contentType.equals("application/json")) {
-      throw Errors.unsupportedMediaType(contentType, List.of("application/json", "application/yaml"));
+      throw Errors.unsupportedMediaType(contentType, version.acceptsProtobuf()
+          ? List.of("application/json", "application/yaml", PROTOBUF) : List.of("application/json", "application/yaml"));
     }
     Decoded<JsonNode> tree = decoder.parseTree(body, yaml, mode);
     Decoded<H> hub = in(tree.value(), mode);
@@ -77,10 +83,24 @@ final class VersionedView<H extends KubeObject> {
     return new Decoded<>(hub.value(), warnings);
   }
 
+  private H fromProtobuf(byte[] body) {
+    KubeProtobuf.Envelope e = KubeProtobuf.unwrap(body);
+    checkType(e.apiVersion(), e.kind());
+    KubeObject v = version.protobuf().apply(e.raw());
+    version.applyDefaults(v);
+    return version.toHub(v);
+  }
+
   /** Binds a parsed body of this version; checks its apiVersion and kind against the URL's. */
   Decoded<H> in(JsonNode tree, FieldValidation mode) {
-    String apiVersion = tree.path("apiVersion").asText("");
-    String kind = tree.path("kind").asText("");
+    checkType(tree.path("apiVersion").asText(""), tree.path("kind").asText(""));
+    String what = type.kind() + " in version \"" + version.version() + "\"";
+    Decoded<? extends KubeObject> v = decoder.bind(tree, version.type(), mode, what, type.kind());
+    version.applyDefaults(v.value());
+    return new Decoded<>(version.toHub(v.value()), v.warnings());
+  }
+
+  private void checkType(String apiVersion, String kind) {
     if (!apiVersion.isEmpty() && !apiVersion.equals(gv.apiVersion())) {
       throw Errors.badRequest("the API version in the data (" + apiVersion + ") does not match the expected API version ("
           + gv.apiVersion() + ")");
@@ -88,9 +108,5 @@ final class VersionedView<H extends KubeObject> {
     if (!kind.isEmpty() && !kind.equals(type.kind())) {
       throw Errors.badRequest("the kind in the data (" + kind + ") does not match the expected kind (" + type.kind() + ")");
     }
-    String what = type.kind() + " in version \"" + version.version() + "\"";
-    Decoded<? extends KubeObject> v = decoder.bind(tree, version.type(), mode, what, type.kind());
-    version.applyDefaults(v.value());
-    return new Decoded<>(version.toHub(v.value()), v.warnings());
   }
 }

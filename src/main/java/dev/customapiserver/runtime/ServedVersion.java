@@ -3,6 +3,8 @@ package dev.customapiserver.runtime;
 import dev.customapiserver.api.meta.KubeObject;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import com.google.protobuf.ByteString;
 
 /**
  * One version a kind is served in: its Java type, conversion to and from the hub, defaulting
@@ -13,21 +15,35 @@ import java.util.function.Consumer;
  */
 public record ServedVersion<H extends KubeObject, V extends KubeObject>(
     String version, Class<V> type, KindConverter<H, V> converter, Consumer<V> defaulter,
-    List<PrinterColumn<V>> columns) {
+    List<PrinterColumn<V>> columns, Function<ByteString, V> protobuf) {
 
   public static <H extends KubeObject, V extends KubeObject> ServedVersion<H, V> of(
       String version, Class<V> type, KindConverter<H, V> converter) {
-    return new ServedVersion<>(version, type, converter, v -> {}, List.of());
+    return new ServedVersion<>(version, type, converter, v -> {}, List.of(), null);
   }
 
   public ServedVersion<H, V> withDefaulter(Consumer<V> d) {
-    return new ServedVersion<>(version, type, converter, d, columns);
+    return new ServedVersion<>(version, type, converter, d, columns, protobuf);
+  }
+
+  /**
+   * Accepts request bodies of this version as Kubernetes protobuf ({@code application/vnd.kubernetes.protobuf}),
+   * decoding the envelope's raw message with {@code decoder} (see {@link KubeProtobuf}). Only kinds
+   * kubectl knows as built-in types need this: its typed clients send protobuf for them.
+   */
+  public ServedVersion<H, V> withProtobuf(Function<ByteString, V> decoder) {
+    return new ServedVersion<>(version, type, converter, defaulter, columns, decoder);
+  }
+
+  /** Whether bodies may come as Kubernetes protobuf. */
+  public boolean acceptsProtobuf() {
+    return protobuf != null;
   }
 
   @SafeVarargs
   @SuppressWarnings("varargs") // the array is only copied into an immutable list
   public final ServedVersion<H, V> withColumns(PrinterColumn<V>... cols) {
-    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(java.util.Arrays.asList(cols)));
+    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(java.util.Arrays.asList(cols)), protobuf);
   }
 
   /** Applies the defaulter to an object known to be of this version's type. */

@@ -137,6 +137,18 @@ class KubectlIT {
   }
 
   @Test
+  @DisplayName("kubectl create namespace works although kubectl's typed client sends protobuf")
+  void createNamespace() throws Exception {
+    assertThat(ok(kubectl.run("create", "namespace", "team-b")).out()).contains("namespace/team-b created");
+    assertThat(ok(kubectl.run("get", "namespace", "team-b", "-o", "jsonpath={.status.phase} {.spec.finalizers}")).out())
+        .isEqualTo("Active [\"kubernetes\"]");
+    assertThat(fails(kubectl.run("create", "namespace", "team-b")).err())
+        .contains("Error from server (AlreadyExists): namespaces \"team-b\" already exists");
+    assertThat(fails(kubectl.run("create", "namespace", "Not_Valid")).err())
+        .contains("The Namespace \"Not_Valid\" is invalid: metadata.name: Invalid value: \"Not_Valid\"");
+  }
+
+  @Test
   @DisplayName("a wrong token is refused with the Unauthorized kubectl users know")
   void unauthorized() throws Exception {
     String cfg = Files.readString(server.kubeconfig()).replace(server.token(), "not-the-token");

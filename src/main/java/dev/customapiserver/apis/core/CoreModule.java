@@ -24,6 +24,7 @@ public final class CoreModule implements ApiGroupModule {
         .statusSubresource()
         .served(ServedVersion.of("v1", NamespaceV1.class, new NamespaceV1Converter())
             .withDefaulter(NamespaceDefaults::v1)
+            .withProtobuf(NamespaceProtobuf::decode)
             .withColumns(PrinterColumn.of("STATUS", "string", "The phase of the namespace.",
                 ns -> ns.status == null ? null : ns.status.phase)))
         .storageVersion("v1")

@@ -1,0 +1,76 @@
+package dev.customapiserver;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The dependency lines of docs/architecture: they point downward only. */
+@DisplayName("Architecture: dependencies point downward")
+class ArchitectureTest {
+  static JavaClasses classes;
+
+  @BeforeAll
+  static void load() {
+    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("dev.customapiserver");
+  }
+
+  @Test
+  @DisplayName("the wire types know nothing above them")
+  void api() {
+    noClasses().that().resideInAPackage("..customapiserver.api..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.runtime..", "..customapiserver.registry..",
+            "..customapiserver.storage..", "..customapiserver.endpoints..", "..customapiserver.server..", "..customapiserver.apis..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("runtime and the group modules know nothing of storage, registry internals, REST or the server")
+  void runtimeAndGroups() {
+    noClasses().that().resideInAnyPackage("..customapiserver.runtime..", "..customapiserver.apis..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.registry..", "..customapiserver.storage..",
+            "..customapiserver.endpoints..", "..customapiserver.server..", "..customapiserver.filters..", "jakarta.ws.rs..",
+            "jakarta.servlet..", "jakarta.persistence..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("storage knows nothing of REST, the registry or the server")
+  void storage() {
+    noClasses().that().resideInAPackage("..customapiserver.storage..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.registry..", "..customapiserver.endpoints..",
+            "..customapiserver.server..", "..customapiserver.filters..", "jakarta.ws.rs..", "jakarta.servlet..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("the registry sees storage only through its contract, and no HTTP")
+  void registry() {
+    noClasses().that().resideInAPackage("..customapiserver.registry..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage.jpa..", "..customapiserver.endpoints..",
+            "..customapiserver.server..", "jakarta.ws.rs..", "jakarta.servlet..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("endpoints never touch storage")
+  void endpoints() {
+    noClasses().that().resideInAPackage("..customapiserver.endpoints..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage.jpa..", "..customapiserver.server..",
+            "jakarta.persistence..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("nothing depends on the server wiring")
+  void server() {
+    noClasses().that().resideOutsideOfPackages("..customapiserver.server..", "..customapiserver.launcher..")
+        .should().dependOnClassesThat().resideInAPackage("..customapiserver.server..")
+        .check(classes);
+  }
+}
