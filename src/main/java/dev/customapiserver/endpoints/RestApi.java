@@ -12,6 +12,7 @@ import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.ServedVersion;
 import java.time.Clock;
+import org.glassfish.jersey.inject.hk2.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 
@@ -42,8 +43,17 @@ public final class RestApi {
       bind(type, registry, codecs, encoder, decoder, tables, binder);
     }
     config.registerResources(new DiscoveryRoutes(scheme, codecs).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
-    config.register(new VersionResource(settings.gitVersion(), codecs));
-    config.register(new OpenApiResource(new OpenApiDocuments(scheme, codecs), codecs));
+    OpenApiDocuments openApi = new OpenApiDocuments(scheme, codecs);
+    config.register(new AbstractBinder() {
+      @Override
+      protected void configure() {
+        bind(settings).to(Settings.class);
+        bind(codecs).to(Codecs.class);
+        bind(openApi).to(OpenApiDocuments.class);
+      }
+    });
+    config.register(VersionResource.class);
+    config.register(OpenApiResource.class);
     config.register(OpenApiAcceptFilter.class);
     config.register(new ErrorMapper(codecs));
     config.property(ServerProperties.WADL_FEATURE_DISABLE, true);

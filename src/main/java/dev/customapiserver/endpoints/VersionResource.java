@@ -14,7 +14,9 @@ import java.util.Map;
 public final class VersionResource {
   private final byte[] body;
 
-  VersionResource(String gitVersion, dev.customapiserver.runtime.Codecs codecs) {
+  @jakarta.inject.Inject
+  public VersionResource(RestApi.Settings settings, dev.customapiserver.runtime.Codecs codecs) {
+    String gitVersion = settings.gitVersion();
     Map<String, String> info;
     String[] parts = gitVersion.replaceFirst("^v", "").split("[.-]");
     info = new LinkedHashMap<>();

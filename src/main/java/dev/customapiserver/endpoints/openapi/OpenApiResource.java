@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints.openapi;
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.runtime.Codecs;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
@@ -30,6 +31,7 @@ public final class OpenApiResource {
   private final OpenApiDocuments documents;
   private final Codecs codecs;
 
+  @Inject
   public OpenApiResource(OpenApiDocuments documents, Codecs codecs) {
     this.documents = documents;
     this.codecs = codecs;
