@@ -12,7 +12,7 @@ import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.ServedVersion;
 import java.time.Clock;
-import org.glassfish.jersey.inject.hk2.AbstractBinder;
+import org.glassfish.jersey.internal.inject.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
 
