@@ -35,4 +35,14 @@ public interface ResourceStore<H extends KubeObject> {
    * deletion's resourceVersion. @throws StorageException NOT_FOUND, PRECONDITION_FAILED
    */
   H delete(ObjectKey key, Preconditions preconditions);
+
+  /**
+   * Starts delivering the changes {@code request} selects to {@code listener}, from another thread.
+   * Every change is delivered exactly once, in resourceVersion order, also when writes come from
+   * other processes sharing the database.
+   *
+   * @throws StorageException EXPIRED when the requested resourceVersion is older than the history
+   *     kept (before any event is delivered), INVALID_ARGUMENT for an unreadable one
+   */
+  Watch watch(WatchRequest<H> request, WatchListener<H> listener);
 }
