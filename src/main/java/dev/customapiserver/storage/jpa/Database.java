@@ -30,8 +30,14 @@ final class Database implements AutoCloseable {
    * server databases it merely moves the queue of writers into the JVM.
    */
   private final ReentrantLock writeLock = new ReentrantLock(true);
+  /** Run after every commit (wakes the change-log tailer). */
+  private final Runnable afterCommit;
+  /** Sent inside every write transaction on PostgreSQL, delivered to listeners at commit; else null. */
+  private final String notify;
 
-  Database(String jdbcUrl, DatabaseSettings settings, Vendor vendor) {
+  Database(String jdbcUrl, DatabaseSettings settings, Vendor vendor, Runnable afterCommit) {
+    this.afterCommit = afterCommit;
+    this.notify = vendor == Vendor.POSTGRESQL ? "NOTIFY " + PgNotifications.CHANNEL : null;
     Map<String, Object> props = Map.of(
         PersistenceUnitProperties.JDBC_DRIVER, vendor.driver(),
         PersistenceUnitProperties.JDBC_URL, jdbcUrl,
@@ -80,9 +86,13 @@ final class Database implements AutoCloseable {
       T result = work.apply(em);
       if (result == null) {
         tx.rollback();
-      } else {
-        tx.commit();
+        return null;
       }
+      if (notify != null) {
+        em.createNativeQuery(notify).executeUpdate();
+      }
+      tx.commit();
+      afterCommit.run();
       return result;
     } catch (PersistenceException | EclipseLinkException e) {
       throw Failures.translate(e, key);

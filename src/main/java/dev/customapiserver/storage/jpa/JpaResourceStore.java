@@ -11,6 +11,9 @@ import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.StorageException.Reason;
 import dev.customapiserver.storage.UpdateFunction;
+import dev.customapiserver.storage.Watch;
+import dev.customapiserver.storage.WatchListener;
+import dev.customapiserver.storage.WatchRequest;
 import dev.customapiserver.storage.jpa.ChangeRecord.Type;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
@@ -28,9 +31,13 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
   private final GroupResource resource;
   private final StorageCodec<H> codec;
   private final ObjectLister<H> lister;
+  private final ChangeTailer tailer;
+  private final WakeUp wake;
 
   JpaResourceStore(Database db, Revisions revisions, GroupResource resource, StorageCodec<H> codec,
-      ObjectLister<H> lister) {
+      ObjectLister<H> lister, ChangeTailer tailer, WakeUp wake) {
+    this.tailer = tailer;
+    this.wake = wake;
     this.db = db;
     this.revisions = revisions;
     this.resource = resource;
@@ -124,6 +131,34 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
         return deleted;
       }
     }
+  }
+
+  /**
+   * Checks the requested revision against the compaction horizon here, synchronously; the tailer
+   * thread then sends the initial state and replays history before the watch joins the tail.
+   */
+  @Override
+  public Watch watch(WatchRequest<H> request, WatchListener<H> listener) {
+    String rv = request.resourceVersion();
+    Long from = null;
+    if (rv != null && !rv.isEmpty() && !"0".equals(rv)) {
+      try {
+        from = Long.parseLong(rv);
+      } catch (NumberFormatException e) {
+        from = -1L;
+      }
+      if (from < 0) {
+        throw new StorageException(Reason.INVALID_ARGUMENT, null, "invalid resourceVersion: " + rv);
+      }
+      long compacted = db.read(null, revisions::snapshot).compacted();
+      if (from < compacted) {
+        throw new StorageException(Reason.EXPIRED, null, "too old resource version: " + from
+            + " (compacted revision " + compacted + ")");
+      }
+    }
+    Watcher<H> w = new Watcher<>(Location.Of.of(resource), request, listener, codec, wake);
+    tailer.join(w, from);
+    return w;
   }
 
   private StoredObject current(Location at) {

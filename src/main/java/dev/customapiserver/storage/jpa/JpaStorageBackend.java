@@ -7,6 +7,8 @@ import dev.customapiserver.runtime.StorageCodec;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.StorageException;
+import java.time.Duration;
+import java.util.Objects;
 import org.flywaydb.core.api.FlywayException;
 
 /**
@@ -20,14 +22,50 @@ public final class JpaStorageBackend implements StorageBackend {
   private final Database db;
   private final Revisions revisions;
   private final ObjectMapper json = new ObjectMapper();
+  private final WakeUp wake = new WakeUp();
+  private final Compactor compactor;
+  private final ChangeTailer tailer;
+  private final PgNotifications notifications;
 
   /**
-   * Opens the database and migrates its schema.
+   * Watch and history settings.
+   *
+   * @param pollInterval how often the change-log tailer looks for writes nobody told it about (the
+   *     fallback for databases without notifications, and for lost ones)
+   * @param bookmarkInterval how often watches that asked for bookmarks get one
+   * @param retainedRevisions how many of the newest revisions the change log keeps whole; older
+   *     history is compacted (watches and continue tokens from before it get EXPIRED)
+   * @param compactionInterval how often compaction runs
+   */
+  public record Options(Duration pollInterval, Duration bookmarkInterval, long retainedRevisions,
+      Duration compactionInterval) {
+    public Options {
+      Objects.requireNonNull(pollInterval);
+      Objects.requireNonNull(bookmarkInterval);
+      Objects.requireNonNull(compactionInterval);
+      if (retainedRevisions < 0 || pollInterval.toMillis() < 1) {
+        throw new IllegalArgumentException("retainedRevisions >= 0 and pollInterval >= 1 ms required");
+      }
+    }
+
+    /** Poll every second, bookmark every minute, keep 100,000 revisions, compact every 5 minutes. */
+    public static Options defaults() {
+      return new Options(Duration.ofSeconds(1), Duration.ofMinutes(1), 100_000, Duration.ofMinutes(5));
+    }
+  }
+
+  /** Opens the database with {@link Options#defaults()}; see {@link #JpaStorageBackend(DatabaseSettings, Options)}. */
+  public JpaStorageBackend(DatabaseSettings settings) {
+    this(settings, Options.defaults());
+  }
+
+  /**
+   * Opens the database, migrates its schema and starts tailing the change log for watches.
    *
    * @throws StorageException UNAVAILABLE when the database cannot be reached or migrated
    * @throws IllegalArgumentException for a JDBC URL of an unsupported database
    */
-  public JpaStorageBackend(DatabaseSettings settings) {
+  public JpaStorageBackend(DatabaseSettings settings, Options options) {
     this.vendor = Vendor.of(settings.jdbcUrl());
     this.revisions = new Revisions(vendor);
     String url = vendor.prepareUrl(settings.jdbcUrl());
@@ -36,19 +74,27 @@ public final class JpaStorageBackend implements StorageBackend {
     } catch (FlywayException e) {
       throw Database.unavailable("cannot migrate the schema of " + settings + ": " + e.getMessage(), e);
     }
-    this.db = new Database(url, settings, vendor);
+    this.db = new Database(url, settings, vendor, wake::signal);
+    long start;
     try {
-      currentRevision();
+      start = currentRevision();
     } catch (StorageException e) {
       db.close();
       throw e;
+    }
+    this.compactor = new Compactor(db, revisions, options.retainedRevisions());
+    this.tailer = new ChangeTailer(db, revisions, vendor, options, wake, compactor, start);
+    this.notifications = vendor == Vendor.POSTGRESQL ? new PgNotifications(url, settings, wake) : null;
+    tailer.start();
+    if (notifications != null) {
+      notifications.start();
     }
   }
 
   @Override
   public <H extends KubeObject> ResourceStore<H> forResource(GroupResource resource, StorageCodec<H> codec) {
     return new JpaResourceStore<>(db, revisions, resource, codec,
-        new ObjectLister<>(db, revisions, vendor, codec, json));
+        new ObjectLister<>(db, revisions, vendor, codec, json), tailer, wake);
   }
 
   @Override
@@ -66,8 +112,18 @@ public final class JpaStorageBackend implements StorageBackend {
     }
   }
 
+  /** Compacts the change log now, as far as the retention allows; returns the compacted revision. */
+  long compact() {
+    return compactor.compact(tailer.last());
+  }
+
+  /** Stops watching (every watch ends with UNAVAILABLE) and closes the database. */
   @Override
   public void close() {
+    if (notifications != null) {
+      notifications.stop();
+    }
+    tailer.stop();
     db.close();
   }
 }

@@ -12,4 +12,11 @@ record Location(GroupResource groupResource, ObjectKey key) {
   String resource() {
     return groupResource.resource();
   }
+
+  /** A resource as its rows name it (api group {@code ""} for the core group). */
+  record Of(String group, String resource) {
+    static Of of(GroupResource gr) {
+      return new Of(gr.group() == null ? "" : gr.group(), gr.resource());
+    }
+  }
 }

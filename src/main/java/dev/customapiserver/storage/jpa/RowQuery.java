@@ -50,7 +50,7 @@ final class RowQuery {
     return rows;
   }
 
-  private static byte[] bytes(Object data) {
+  static byte[] bytes(Object data) {
     if (data instanceof String s) {
       return s.getBytes(StandardCharsets.UTF_8);
     }

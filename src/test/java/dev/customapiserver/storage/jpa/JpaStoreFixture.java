@@ -46,6 +46,11 @@ abstract class JpaStoreFixture {
     return b;
   }
 
+  /** Closes {@code b} after the test. */
+  void track(JpaStorageBackend b) {
+    opened.add(b);
+  }
+
   Widget create(String namespace, String name) {
     return store.create(new ObjectKey(namespace, name), Widget.named(namespace, name));
   }

@@ -1,0 +1,125 @@
+package dev.customapiserver.storage.jpa;
+
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.storage.StorageException;
+import dev.customapiserver.storage.Watch;
+import dev.customapiserver.storage.WatchEvent;
+import dev.customapiserver.storage.WatchEvent.Type;
+import dev.customapiserver.storage.WatchListener;
+import dev.customapiserver.storage.WatchRequest;
+import java.util.function.Predicate;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One watch: turns change-log rows of its resource into events for its listener. {@code position}
+ * is the newest revision the watch has been brought up to; rows at or below it are ignored, so a
+ * row reaching it twice (history replay, then the tail) is delivered once. Listener calls are made
+ * under the watcher's monitor, so they come one at a time and none follows {@code onClose}.
+ */
+final class Watcher<H extends KubeObject> implements Watch {
+  private static final Logger LOG = Logger.getLogger(Watcher.class.getName());
+
+  final Location.Of resource;
+  final WatchRequest<H> request;
+  private final WatchListener<H> listener;
+  private final StorageCodec<H> codec;
+  private final Predicate<H> filter;
+  private final WakeUp wake;
+  private long position;
+  private boolean closed;
+
+  Watcher(Location.Of resource, WatchRequest<H> request, WatchListener<H> listener, StorageCodec<H> codec,
+      WakeUp wake) {
+    this.resource = resource;
+    this.request = request;
+    this.listener = listener;
+    this.codec = codec;
+    this.filter = request.filter() == null ? h -> true : request.filter();
+    this.wake = wake;
+  }
+
+  synchronized long position() {
+    return position;
+  }
+
+  synchronized void startAt(long rv) {
+    position = rv;
+  }
+
+  synchronized boolean isClosed() {
+    return closed;
+  }
+
+  /** The row as this watch's event, if it concerns the watch; the transition rules of the cacher. */
+  synchronized void offer(ChangeRow row) {
+    if (closed || row.resourceVersion() <= position || !row.belongsTo(resource)) {
+      return;
+    }
+    position = row.resourceVersion();
+    if (request.namespace() != null && !request.namespace().equals(row.namespace())) {
+      return;
+    }
+    H now = codec.decode(row.data());
+    boolean matchesNow = filter.test(now);
+    Type type = switch (row.type()) {
+      case "ADDED" -> matchesNow ? Type.ADDED : null;
+      case "DELETED" -> matchesNow ? Type.DELETED : null;
+      default -> {
+        boolean matchedBefore = row.prevData() != null && filter.test(codec.decode(row.prevData()));
+        yield matchesNow ? (matchedBefore ? Type.MODIFIED : Type.ADDED) : (matchedBefore ? Type.DELETED : null);
+      }
+    };
+    if (type != null) {
+      send(new WatchEvent<>(type, now, row.resourceVersion()));
+    }
+  }
+
+  /** An object of the initial state, if it matches. */
+  synchronized void initial(byte[] data, String namespace, long rv) {
+    if (closed || (request.namespace() != null && !request.namespace().equals(namespace))) {
+      return;
+    }
+    H obj = codec.decode(data);
+    if (filter.test(obj)) {
+      send(new WatchEvent<>(Type.ADDED, obj, rv));
+    }
+  }
+
+  /** A BOOKMARK at {@code rv}, which the watch has been brought up to. */
+  synchronized void bookmark(long rv) {
+    if (!closed && rv >= position) {
+      position = rv;
+      send(new WatchEvent<>(Type.BOOKMARK, null, rv));
+    }
+  }
+
+  private void send(WatchEvent<H> event) {
+    try {
+      listener.onEvent(event);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "watch listener failed; closing the watch of " + resource, e);
+      end(new StorageException(StorageException.Reason.UNAVAILABLE, null, "watch listener failed: " + e, e));
+    }
+  }
+
+  /** Ends the watch with {@code reason} ({@code null}: closed by its owner); idempotent. */
+  synchronized void end(StorageException reason) {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    wake.signal();
+    try {
+      listener.onClose(reason);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "watch listener failed in onClose", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    end(null);
+  }
+}

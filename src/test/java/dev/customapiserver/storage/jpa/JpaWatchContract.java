@@ -1,0 +1,271 @@
+package dev.customapiserver.storage.jpa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.customapiserver.storage.ObjectKey;
+import dev.customapiserver.storage.Preconditions;
+import dev.customapiserver.storage.StorageException.Reason;
+import dev.customapiserver.storage.Watch;
+import dev.customapiserver.storage.WatchEvent;
+import dev.customapiserver.storage.WatchEvent.Type;
+import dev.customapiserver.storage.WatchRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** Watch from the change log; run against every database by the concrete subclasses. */
+abstract class JpaWatchContract extends JpaStoreFixture {
+  static final Predicate<Widget> EVEN = w -> (w.metadata().name.charAt(w.metadata().name.length() - 1) - '0') % 2 == 0;
+
+  /** What a watcher got, comparable with the change log: type, RV, key. */
+  record Seen(String type, long rv, ObjectKey key) {}
+
+  static Seen seen(WatchEvent<Widget> e) {
+    return new Seen(e.type().name(), e.resourceVersion(),
+        new ObjectKey(e.object().metadata().namespace, e.object().metadata().name));
+  }
+
+  static WatchRequest<Widget> from(String rv, String namespace, Predicate<Widget> filter) {
+    return new WatchRequest<>(namespace, filter, rv, false, false);
+  }
+
+  Widget update(String ns, String name, java.util.function.UnaryOperator<Widget> change) {
+    return store.guaranteedUpdate(new ObjectKey(ns, name), Preconditions.NONE, change::apply);
+  }
+
+  /** 4 threads × 99 writes: create, update, delete of their own objects in namespaces a and b. */
+  void writeConcurrently() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int thread = t;
+        done.add(pool.submit(() -> {
+          for (int i = 0; i < 99; i++) {
+            String ns = thread % 2 == 0 ? "a" : "b";
+            String name = "w" + thread + "-" + (i / 3);
+            switch (i % 3) {
+              case 0 -> create(ns, name);
+              case 1 -> update(ns, name, w -> {
+                w.spec.counter++;
+                return w;
+              });
+              default -> store.delete(new ObjectKey(ns, name), Preconditions.NONE);
+            }
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  List<Seen> expected(long after, long upTo, String namespace, Predicate<String> name) throws Exception {
+    return changeLog().stream()
+        .filter(c -> c.resourceVersion() > after && c.resourceVersion() <= upTo)
+        .filter(c -> namespace == null || namespace.equals(c.key().namespace()))
+        .filter(c -> name.test(c.key().name()))
+        .map(c -> new Seen(c.type(), c.resourceVersion(), c.key())).toList();
+  }
+
+  static Predicate<String> evenName() {
+    return n -> (n.charAt(n.length() - 1) - '0') % 2 == 0;
+  }
+
+  @Test
+  @DisplayName("every watcher sees every change its selector matches exactly once, in RV order, under concurrent writers")
+  void exactlyOnceInOrder() throws Exception {
+    long start = backend.currentRevision();
+    WatchRecorder all = new WatchRecorder();
+    WatchRecorder inA = new WatchRecorder();
+    WatchRecorder even = new WatchRecorder();
+    store.watch(from(Long.toString(start), null, null), all);
+    store.watch(from(Long.toString(start), "a", null), inA);
+    store.watch(from(Long.toString(start), null, EVEN), even);
+    writeConcurrently();
+    long end = rv(create("a", "end0"));
+
+    assertThat(all.until(end).stream().map(JpaWatchContract::seen)).containsExactlyElementsOf(expected(start, end, null, n -> true));
+    assertThat(inA.until(end).stream().map(JpaWatchContract::seen)).containsExactlyElementsOf(expected(start, end, "a", n -> true));
+    assertThat(even.until(end).stream().map(JpaWatchContract::seen)).containsExactlyElementsOf(expected(start, end, null, evenName()));
+    assertThat(expected(start, end, null, n -> true)).hasSize(4 * 99 + 1);
+  }
+
+  @Test
+  @DisplayName("without a resourceVersion: ADDED for the current objects, then the changes, no gap or duplicate at the boundary while writers run")
+  void initialThenChanges() throws Exception {
+    for (int i = 0; i < 5; i++) {
+      create("a", "pre" + i);
+    }
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    WatchRecorder rec = new WatchRecorder();
+    try {
+      Future<?> writing = pool.submit(() -> {
+        writeConcurrently();
+        return null;
+      });
+      store.watch(from(null, null, null), rec);
+      writing.get();
+    } finally {
+      pool.shutdownNow();
+    }
+    long end = rv(create("a", "end0"));
+    List<WatchEvent<Widget>> got = rec.until(end);
+    // the initial ADDED events all carry the start revision R; everything after is the change log after R
+    long r = got.get(0).resourceVersion();
+    List<WatchEvent<Widget>> initial = got.stream().filter(e -> e.resourceVersion() == r).toList();
+    assertThat(initial).allSatisfy(e -> assertThat(e.type()).isEqualTo(Type.ADDED));
+    assertThat(initial.stream().map(e -> e.object().metadata().name).sorted().toList())
+        .isEqualTo(namesAt(r));
+    assertThat(got.subList(initial.size(), got.size()).stream().map(JpaWatchContract::seen))
+        .containsExactlyElementsOf(expected(r, end, null, n -> true));
+  }
+
+  @Test
+  @DisplayName("resuming from the last RV seen continues without gap or duplicate")
+  void resume() throws Exception {
+    long start = backend.currentRevision();
+    WatchRecorder first = new WatchRecorder();
+    Watch w = store.watch(from(Long.toString(start), null, null), first);
+    create("a", "x1");
+    long mid = rv(create("a", "x2"));
+    List<WatchEvent<Widget>> before = first.until(mid);
+    w.close();
+    assertThat(first.awaitClose()).isEmpty();
+    create("a", "x3");
+    long end = rv(update("a", "x1", x -> x.label("k", "v")));
+    WatchRecorder second = new WatchRecorder();
+    store.watch(from(Long.toString(mid), null, null), second);
+    List<Seen> all = new ArrayList<>(before.stream().map(JpaWatchContract::seen).toList());
+    all.addAll(second.until(end).stream().map(JpaWatchContract::seen).toList());
+    assertThat(all).containsExactlyElementsOf(expected(start, end, null, n -> true));
+  }
+
+  @Test
+  @DisplayName("an object entering the filter is ADDED for the watcher, one leaving it DELETED with its new state")
+  void transitions() throws Exception {
+    WatchRecorder rec = new WatchRecorder();
+    store.watch(from(Long.toString(backend.currentRevision()), null,
+        w -> w.metadata().labels != null && "red".equals(w.metadata().labels.get("color"))), rec);
+    create("a", "t");
+    Widget in = update("a", "t", w -> w.label("color", "red"));
+    Widget changed = update("a", "t", w -> { w.spec.counter = 7; return w; });
+    Widget out = update("a", "t", w -> w.label("color", "blue"));
+    store.delete(new ObjectKey("a", "t"), Preconditions.NONE);
+    create("a", "u");
+    long end = rv(update("a", "u", w -> w.label("color", "red")));
+    List<WatchEvent<Widget>> got = rec.until(end);
+    assertThat(got.stream().map(e -> e.type() + "@" + e.resourceVersion()).toList()).containsExactly(
+        "ADDED@" + rv(in), "MODIFIED@" + rv(changed), "DELETED@" + rv(out), "ADDED@" + end);
+    assertThat(got.get(2).object().metadata().labels).containsEntry("color", "blue");
+  }
+
+  @Test
+  @DisplayName("a resourceVersion below the compaction revision is EXPIRED, synchronously")
+  void expired() throws Exception {
+    create("a", "e1");
+    update("a", "e1", w -> w.label("k", "v"));
+    JpaStorageBackend compacting = openWith(0); // its tailer starts at the current revision
+    long c = compacting.compact();
+    assertThat(c).isEqualTo(backend.currentRevision());
+    assertFails(Reason.EXPIRED, () -> store.watch(from(Long.toString(c - 1), null, null), new WatchRecorder()));
+    WatchRecorder ok = new WatchRecorder();
+    store.watch(from(Long.toString(c), null, null), ok);
+    long end = rv(create("a", "e2"));
+    assertThat(ok.next().resourceVersion()).isEqualTo(end);
+  }
+
+  @Test
+  @DisplayName("sendInitialEvents: ADDED for the state at the resourceVersion, a BOOKMARK at it, then the changes after it")
+  void sendInitialEvents() throws Exception {
+    create("a", "s1");
+    long at = rv(create("a", "s2"));
+    update("a", "s1", w -> w.label("k", "v"));
+    store.delete(new ObjectKey("a", "s2"), Preconditions.NONE);
+    long end = backend.currentRevision();
+    WatchRecorder rec = new WatchRecorder();
+    store.watch(new WatchRequest<>(null, null, Long.toString(at), true, false), rec);
+    List<String> got = rec.until(end).stream()
+        .map(e -> e.type() + (e.object() == null ? "" : " " + e.object().metadata().name) + "@" + e.resourceVersion()).toList();
+    assertThat(got).containsExactly("ADDED s1@" + at, "ADDED s2@" + at, "BOOKMARK@" + at,
+        "MODIFIED s1@" + (at + 1), "DELETED s2@" + end);
+  }
+
+  @Test
+  @DisplayName("bookmarks=true: periodic BOOKMARK events at the newest revision delivered")
+  void bookmarks() throws Exception {
+    JpaStorageBackend quick = new JpaStorageBackend(settings, new JpaStorageBackend.Options(
+        java.time.Duration.ofSeconds(1), java.time.Duration.ofMillis(1), 100_000, java.time.Duration.ofHours(1)));
+    try {
+      long now = rv(create("a", "b1"));
+      WatchRecorder rec = new WatchRecorder();
+      quick.forResource(Widget.RESOURCE, codec).watch(new WatchRequest<>(null, null, Long.toString(now - 1), false, true), rec);
+      WatchEvent<Widget> e = rec.next();
+      while (e.type() != Type.BOOKMARK) {
+        e = rec.next();
+      }
+      assertThat(e.resourceVersion()).isGreaterThanOrEqualTo(now);
+    } finally {
+      quick.close();
+    }
+  }
+
+  @Test
+  @DisplayName("a listener that throws gets its watch closed; others go on")
+  void throwingListener() throws Exception {
+    WatchRecorder bad = new WatchRecorder() {
+      @Override
+      public void onEvent(WatchEvent<Widget> event) {
+        throw new IllegalStateException("boom");
+      }
+    };
+    WatchRecorder good = new WatchRecorder();
+    String now = Long.toString(backend.currentRevision());
+    store.watch(from(now, null, null), bad);
+    store.watch(from(now, null, null), good);
+    long a = rv(create("a", "f1"));
+    long b = rv(create("a", "f2"));
+    assertThat(bad.awaitClose()).isPresent();
+    assertThat(good.until(b).stream().map(WatchEvent::resourceVersion)).containsExactly(a, b);
+  }
+
+  @Test
+  @DisplayName("closing the backend ends every watch with UNAVAILABLE")
+  void backendClose() throws Exception {
+    JpaStorageBackend other = open();
+    WatchRecorder rec = new WatchRecorder();
+    other.forResource(Widget.RESOURCE, codec).watch(from(null, null, null), rec);
+    other.close();
+    assertThat(rec.awaitClose()).get().extracting(e -> e.reason()).isEqualTo(Reason.UNAVAILABLE);
+  }
+
+  /** The names of the objects alive at revision {@code r}, from the change log. */
+  List<String> namesAt(long r) throws Exception {
+    java.util.Map<ObjectKey, String> state = new java.util.TreeMap<>(
+        java.util.Comparator.comparing(ObjectKey::namespace).thenComparing(ObjectKey::name));
+    for (Change c : changeLog()) {
+      if (c.resourceVersion() <= r) {
+        state.put(c.key(), c.type());
+      }
+    }
+    return state.entrySet().stream().filter(e -> !e.getValue().equals("DELETED"))
+        .map(e -> e.getKey().name()).sorted().toList();
+  }
+
+  JpaStorageBackend openWith(long retainedRevisions) {
+    JpaStorageBackend.Options d = JpaStorageBackend.Options.defaults();
+    JpaStorageBackend b = new JpaStorageBackend(settings, new JpaStorageBackend.Options(d.pollInterval(),
+        d.bookmarkInterval(), retainedRevisions, java.time.Duration.ofHours(1)));
+    track(b);
+    return b;
+  }
+}
