@@ -8,7 +8,7 @@ import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.StorageException.Reason;
-import jakarta.persistence.EntityManager;
+import dev.customapiserver.storage.ResourceVersionMatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -19,10 +19,12 @@ import java.util.function.Predicate;
  * batches are read until the page is full or the rows run out. {@code remainingItemCount} is given
  * when the batch that filled the page reached the end of the rows (small collections), else null.
  *
- * <p>Consistency: the first page reports the newest committed revision, read just before its rows
- * (so a watch from it may repeat, but never miss, a change); later pages report the first page's
- * revision carried in the continue token but read current rows. A true snapshot read comes with
- * the watch work.
+ * <p>Consistency: an unpaged list without {@code Exact} reads the current rows of
+ * {@code stored_objects} (the fast path) and reports the newest committed revision, read just before
+ * its rows (so a watch from it may repeat, but never miss, a change). A paged list (limit &gt; 0),
+ * every continue page and an {@code Exact} list are served from the change log as the state at one
+ * revision ({@link SnapshotQuery}): all pages are the same snapshot while writes go on, until
+ * compaction passes that revision (then EXPIRED).
  */
 final class ObjectLister<H extends KubeObject> {
   /** Rows per query: at least limit + 1 (to know whether more follow), at least MIN_BATCH, at most MAX_BATCH. */
@@ -63,20 +65,30 @@ final class ObjectLister<H extends KubeObject> {
         throw new StorageException(Reason.EXPIRED, null, "continue token expired: its revision "
             + token.resourceVersion() + " has been compacted (now " + now.compacted() + ")");
       }
-      long pageRv = token != null ? token.resourceVersion() : now.revision();
+      boolean exact = rv != null && req.match() == ResourceVersionMatch.EXACT;
+      long pageRv = token != null ? token.resourceVersion() : exact ? Long.parseLong(rv) : now.revision();
       Cursor after = token == null ? null : new Cursor(token.namespace(), token.name());
-      return scan(em, resource, req, after, pageRv);
+      boolean snapshot = token != null || exact || req.limit() > 0;
+      Fetch fetch = snapshot
+          ? (from, batch) -> SnapshotQuery.fetch(em, vendor, resource, req.namespace(), from, pageRv, batch)
+          : (from, batch) -> RowQuery.fetch(em, vendor, resource, req.namespace(), from, batch);
+      return scan(fetch, req, after, pageRv);
     });
   }
 
-  private ListPage<H> scan(EntityManager em, GroupResource resource, ListRequest<H> req, Cursor start, long pageRv) {
+  /** One batch of rows after a cursor: of the current state, or of the state at the page revision. */
+  private interface Fetch {
+    List<Row> rows(Cursor after, int batch);
+  }
+
+  private ListPage<H> scan(Fetch fetch, ListRequest<H> req, Cursor start, long pageRv) {
     long limit = req.limit() > 0 ? req.limit() : Long.MAX_VALUE;
     int batch = (int) Math.min(limit == Long.MAX_VALUE ? MAX_BATCH : Math.max(limit + 1, MIN_BATCH), MAX_BATCH);
     Predicate<H> filter = req.filter() == null ? h -> true : req.filter();
     List<H> items = new ArrayList<>();
     Cursor after = start;
     while (true) {
-      List<Row> rows = RowQuery.fetch(em, vendor, resource, req.namespace(), after, batch);
+      List<Row> rows = fetch.rows(after, batch);
       boolean exhausted = rows.size() < batch;
       for (int i = 0; i < rows.size(); i++) {
         if (items.size() == limit) {

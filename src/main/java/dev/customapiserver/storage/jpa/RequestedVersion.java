@@ -10,7 +10,7 @@ final class RequestedVersion {
 
   /**
    * Any version up to the current one is fine for {@code NotOlderThan}/unset (we serve the newest);
-   * {@code Exact} must name the current revision, as older snapshots are not kept yet.
+   * {@code Exact} may name any revision not older than the compaction revision (served from the change log).
    */
   static void check(String rv, ResourceVersionMatch match, Revisions.Snapshot now) {
     if (rv == null) {
@@ -32,9 +32,9 @@ final class RequestedVersion {
       throw new StorageException(Reason.TOO_LARGE_RESOURCE_VERSION, null,
           "Too large resource version: " + wanted + ", current: " + now.revision());
     }
-    if (match == ResourceVersionMatch.EXACT && wanted != now.revision()) {
+    if (match == ResourceVersionMatch.EXACT && wanted < now.compacted()) {
       throw new StorageException(Reason.EXPIRED, null, "resourceVersion " + wanted
-          + " is older than the current revision " + now.revision() + "; exact snapshots are not kept yet");
+          + " is older than the compacted revision " + now.compacted());
     }
   }
 }

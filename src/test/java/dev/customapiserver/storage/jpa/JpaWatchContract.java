@@ -2,7 +2,10 @@ package dev.customapiserver.storage.jpa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.customapiserver.storage.ListPage;
+import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
+import dev.customapiserver.storage.ResourceVersionMatch;
 import dev.customapiserver.storage.Preconditions;
 import dev.customapiserver.storage.StorageException.Reason;
 import dev.customapiserver.storage.Watch;
@@ -246,6 +249,51 @@ abstract class JpaWatchContract extends JpaStoreFixture {
     other.forResource(Widget.RESOURCE, codec).watch(from(null, null, null), rec);
     other.close();
     assertThat(rec.awaitClose()).get().extracting(e -> e.reason()).isEqualTo(Reason.UNAVAILABLE);
+  }
+
+  @Test
+  @DisplayName("paged lists are one snapshot: every page shows the state at the first page's revision while writes go on")
+  void snapshotPages() throws Exception {
+    for (int i = 0; i < 20; i++) {
+      create("a", String.format("p%02d", i));
+    }
+    ListPage<Widget> page = store.list(new ListRequest<>(null, w -> true, 3, null, null, ResourceVersionMatch.UNSET));
+    long at = page.resourceVersion();
+    List<String> names = new ArrayList<>(page.items().stream().map(w -> w.metadata().name).toList());
+    int round = 0;
+    while (page.continueToken() != null) {
+      // between pages: delete a later object, change an earlier one, add new ones
+      store.delete(new ObjectKey("a", String.format("p%02d", 19 - round)), Preconditions.NONE);
+      update("a", "p00", w -> { w.spec.counter++; return w; });
+      create("a", "p05x" + round++);
+      page = store.list(new ListRequest<>(null, w -> true, 3, page.continueToken(), null, ResourceVersionMatch.UNSET));
+      assertThat(page.resourceVersion()).isEqualTo(at);
+      names.addAll(page.items().stream().map(w -> w.metadata().name).toList());
+    }
+    assertThat(names).isEqualTo(namesAt(at)).hasSize(20);
+    ListPage<Widget> exact = store.list(new ListRequest<>(null, w -> true, 0, null, Long.toString(at), ResourceVersionMatch.EXACT));
+    assertThat(exact.items()).extracting(w -> w.metadata().name).isEqualTo(namesAt(at));
+    assertThat(exact.items()).allSatisfy(w -> assertThat(rv(w)).isLessThanOrEqualTo(at));
+  }
+
+  @Test
+  @DisplayName("after compaction past a list's revision its continue token and Exact reads are EXPIRED; later revisions still read whole")
+  void continueExpired() throws Exception {
+    for (int i = 0; i < 4; i++) {
+      create("a", "c" + i);
+    }
+    ListPage<Widget> first = store.list(new ListRequest<>(null, w -> true, 2, null, null, ResourceVersionMatch.UNSET));
+    update("a", "c0", w -> w.label("k", "v"));
+    store.delete(new ObjectKey("a", "c1"), Preconditions.NONE);
+    long c = openWith(0).compact();
+    assertThat(c).isGreaterThan(first.resourceVersion());
+    assertFails(Reason.EXPIRED, () -> store.list(new ListRequest<>(null, w -> true, 2, first.continueToken(), null,
+        ResourceVersionMatch.UNSET)));
+    assertFails(Reason.EXPIRED, () -> store.list(new ListRequest<>(null, w -> true, 0, null,
+        Long.toString(first.resourceVersion()), ResourceVersionMatch.EXACT)));
+    ListPage<Widget> atC = store.list(new ListRequest<>(null, w -> true, 0, null, Long.toString(c), ResourceVersionMatch.EXACT));
+    assertThat(atC.items()).extracting(w -> w.metadata().name).containsExactly("c0", "c2", "c3");
+    assertThat(changeLog()).hasSize(3); // one row per live key survives below the compaction revision
   }
 
   /** The names of the objects alive at revision {@code r}, from the change log. */
