@@ -99,4 +99,38 @@ class WatchLimitsTest {
     }
     return sb.toString();
   }
+
+  @Test
+  @DisplayName("a watch the store ends later (history gone) ends with an ERROR event 410 Expired after the events before it")
+  void storeEndsWatch() throws Exception {
+    try (WatchClient w = WatchClient.open(java.net.URI.create(server.base() + WIDGETS + "?watch=true&labelSelector=late%3Dyes"))) {
+      assertThat(w.response().statusCode()).isEqualTo(200);
+      HttpResponse<String> r = server.send("POST", WIDGETS, "{\"metadata\":{\"name\":\"late-1\",\"labels\":{\"late\":\"yes\"}},"
+          + "\"spec\":{\"paint\":{\"color\":\"red\"}}}");
+      assertThat(r.statusCode()).isEqualTo(201);
+      assertThat(w.next().at("/type").asText()).isEqualTo("ADDED");
+      backend.expireOpenWatches();
+      JsonNode e = w.next();
+      assertThat(e.at("/type").asText()).isEqualTo("ERROR");
+      assertThat(e.at("/object/apiVersion").asText()).isEqualTo("v1");
+      assertThat(e.at("/object/status").asText()).isEqualTo("Failure");
+      assertThat(e.at("/object/reason").asText()).isEqualTo("Expired");
+      assertThat(e.at("/object/code").asInt()).isEqualTo(410);
+      w.assertEnds();
+    }
+  }
+
+  @Test
+  @DisplayName("a client that goes away has its storage watch closed at the next event")
+  void disconnectClosesStorageWatch() throws Exception {
+    int before = backend.openWatches();
+    WatchClient w = WatchClient.open(java.net.URI.create(server.base() + WIDGETS + "?watch=true&labelSelector=bye%3Dyes"));
+    assertThat(backend.openWatches()).isEqualTo(before + 1);
+    w.close();
+    for (int i = 0; i < 200 && backend.openWatches() > before; i++) {
+      server.send("POST", WIDGETS, "{\"metadata\":{\"name\":\"bye-" + i + "\",\"labels\":{\"bye\":\"yes\"}},"
+          + "\"spec\":{\"paint\":{\"color\":\"red\"}}}");
+    }
+    assertThat(backend.openWatches()).isEqualTo(before);
+  }
 }

@@ -47,6 +47,17 @@ public final class MemoryStorageBackend implements StorageBackend {
         watches.computeIfAbsent(resource, r -> new MemoryWatches(delivery)));
   }
 
+  /** The number of open watches, over every resource. */
+  public synchronized int openWatches() {
+    return watches.values().stream().mapToInt(MemoryWatches::size).sum();
+  }
+
+  /** Ends every open watch as a store whose history ran out does: onClose(EXPIRED). */
+  public synchronized void expireOpenWatches() {
+    watches.values().forEach(w -> w.endAll(new StorageException(StorageException.Reason.EXPIRED, null,
+        "too old resource version: history compacted")));
+  }
+
   /** Watches from a resourceVersion below {@code rv} fail with EXPIRED from now on. */
   public synchronized void expireBefore(long rv) {
     oldestWatchable = rv;

@@ -37,6 +37,20 @@ final class MemoryWatches {
     }
   }
 
+  int size() {
+    return watchers.size();
+  }
+
+  /** Called under the backend's lock: the store ends every watch with {@code reason}. */
+  void endAll(dev.customapiserver.storage.StorageException reason) {
+    for (Watcher<?> w : watchers) {
+      if (w.close()) {
+        watchers.remove(w);
+        delivery.execute(() -> w.listener.onClose(reason));
+      }
+    }
+  }
+
   List<Change> since(long rv) {
     return history.stream().filter(c -> c.rv() > rv).toList();
   }
