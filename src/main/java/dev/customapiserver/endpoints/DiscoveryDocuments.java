@@ -17,7 +17,7 @@ import java.util.Map;
  * APIResourceList) and aggregated (apidiscovery.k8s.io/v2 APIGroupDiscoveryList).
  */
 final class DiscoveryDocuments {
-  static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get", "list", "patch", "update");
+  static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
   private final Scheme scheme;
 
   DiscoveryDocuments(Scheme scheme) {

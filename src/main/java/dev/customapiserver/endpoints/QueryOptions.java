@@ -45,6 +45,62 @@ final class QueryOptions {
         limit, emptyToNull(call.query("continue")), rv, match);
   }
 
+  /**
+   * The options of a watch ({@code ?watch=true} or a {@code /watch/} path): {@code name} from a
+   * {@code /watch/.../{name}} path (or null) narrows the field selector; {@code lastEventId} (SSE
+   * resume, or null) stands in for an absent resourceVersion. Validated as kube-apiserver does.
+   */
+  static WatchParams watch(Call call, String name, String lastEventId) {
+    String rv = emptyToNull(call.query("resourceVersion"));
+    if (rv == null) {
+      rv = emptyToNull(lastEventId);
+    }
+    if (rv != null && !rv.chars().allMatch(Character::isDigit)) {
+      throw Errors.badRequest("resourceVersion: Invalid value: \"" + rv + "\": must be an unsigned integer");
+    }
+    String m = emptyToNull(call.query("resourceVersionMatch"));
+    String initial = emptyToNull(call.query("sendInitialEvents"));
+    boolean bookmarks = isTrue(call.query("allowWatchBookmarks"));
+    List<FieldError> errs = new java.util.ArrayList<>();
+    if (initial != null && !"NotOlderThan".equals(m)) {
+      errs.add(FieldError.forbidden("resourceVersionMatch", "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
+    }
+    if (m != null) {
+      if (initial == null) {
+        errs.add(FieldError.forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
+      }
+      if (!m.equals("NotOlderThan")) {
+        errs.add(FieldError.notSupported("resourceVersionMatch", m, List.of("NotOlderThan")));
+      }
+      if (!bookmarks) {
+        errs.add(FieldError.forbidden("allowWatchBookmarks", "allowWatchBookmarks must be set to true when sendInitialEvents is provided"));
+      }
+    }
+    if (!errs.isEmpty()) {
+      throw Errors.invalid(new Errors.Kind("meta.k8s.io", "ListOptions"), "", errs);
+    }
+    long timeout = 0;
+    String t = emptyToNull(call.query("timeoutSeconds"));
+    if (t != null) {
+      try {
+        timeout = Math.max(0, Long.parseLong(t));
+      } catch (NumberFormatException e) {
+        throw Errors.badRequest("timeoutSeconds: Invalid value: \"" + t + "\": must be an integer");
+      }
+    }
+    String fields = emptyToNull(call.query("fieldSelector"));
+    if (name != null) {
+      fields = "metadata.name=" + name + (fields == null ? "" : "," + fields);
+    }
+    ListOptions list = new ListOptions(LabelSelector.parse(call.query("labelSelector")), FieldSelector.parse(fields), 0, null, rv,
+        ResourceVersionMatch.UNSET);
+    return new WatchParams(list, isTrue(initial), bookmarks, timeout);
+  }
+
+  static boolean isTrue(String v) {
+    return "true".equals(v) || "1".equals(v);
+  }
+
   static WriteOptions write(Call call, String optionsKind) {
     List<String> dryRun = call.queryAll().get("dryRun");
     boolean dry = false;

@@ -6,21 +6,28 @@ import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.ListOptions;
 import dev.customapiserver.registry.RequestContext;
 import dev.customapiserver.storage.ListPage;
+import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.storage.Watch;
 import jakarta.ws.rs.core.Response;
+import org.glassfish.jersey.server.ChunkedOutput;
 import java.util.List;
 
-/** GET of one object and of lists, for one resource in one version. */
+/** GET of one object and of lists, and watches, for one resource in one version. */
 final class ReadHandlers<H extends KubeObject> {
   private final VersionedView<H> view;
   private final GenericStore<H> store;
   private final Encoder encoder;
   private final Tables tables;
+  private final Codecs codecs;
+  private final Watches watches;
 
-  ReadHandlers(VersionedView<H> view, GenericStore<H> store, Encoder encoder, Tables tables) {
+  ReadHandlers(VersionedView<H> view, GenericStore<H> store, Encoder encoder, Tables tables, Codecs codecs, Watches watches) {
     this.view = view;
     this.store = store;
     this.encoder = encoder;
     this.tables = tables;
+    this.codecs = codecs;
+    this.watches = watches;
   }
 
   Response get(Call call) {
@@ -36,9 +43,8 @@ final class ReadHandlers<H extends KubeObject> {
   }
 
   Response list(Call call) {
-    String watch = call.query("watch");
-    if ("true".equals(watch) || "1".equals(watch)) {
-      throw Errors.methodNotAllowed();
+    if (QueryOptions.isTrue(call.query("watch"))) {
+      return watch(call, null);
     }
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), true);
     Tables.Include include = Tables.include(call.query("includeObject"));
@@ -50,5 +56,36 @@ final class ReadHandlers<H extends KubeObject> {
           format, List.of());
     }
     return encoder.respond(200, view.outList(page), format, List.of());
+  }
+
+  /** A {@code /watch/} collection path. */
+  Response watchCollection(Call call) {
+    return watch(call, null);
+  }
+
+  /** A {@code /watch/.../{name}} path: the watch of one object. */
+  Response watchItem(Call call) {
+    return watch(call, call.path("name"));
+  }
+
+  /**
+   * Starts the storage watch (a too old resourceVersion fails here, as a 410 Status) and answers
+   * with a chunked stream the watch's {@link WatchStream} feeds: no thread waits for its events.
+   */
+  private Response watch(Call call, String name) {
+    String accept = call.header("Accept");
+    boolean sse = accept != null && accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream");
+    OutputFormat format = sse ? OutputFormat.JSON : OutputFormat.negotiate(accept, true);
+    if (format == OutputFormat.YAML) {
+      throw Errors.notAcceptable(List.of("application/json", "application/json;as=Table;v=v1;g=meta.k8s.io", "text/event-stream"));
+    }
+    Tables.Include include = Tables.include(call.query("includeObject"));
+    WatchParams p = QueryOptions.watch(call, name, sse ? call.header("Last-Event-ID") : null);
+    WatchFraming<H> framing = new WatchFraming<>(view, codecs, tables, format, include, sse, p.sendInitialEvents());
+    ChunkedOutput<byte[]> out = new ChunkedOutput<>(byte[].class);
+    WatchStream<H> stream = new WatchStream<>(framing, out, watches, view.type().groupResource().qualified().toString());
+    Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
+    stream.start(w, watches.timeoutMillis(p.timeoutSeconds()));
+    return Response.ok(out).type(framing.contentType()).build();
   }
 }

@@ -12,9 +12,12 @@ import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.ServedVersion;
 import java.time.Clock;
+import java.time.Duration;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
+import org.glassfish.jersey.server.spi.Container;
+import org.glassfish.jersey.server.spi.ContainerLifecycleListener;
 
 /**
  * Builds the Jersey application serving the whole API for a Scheme and its Registry: one set of
@@ -24,8 +27,22 @@ import org.glassfish.jersey.server.ServerProperties;
 public final class RestApi {
 
   /** Limits and identity of the server as the REST layer needs them. */
-  public record Settings(long maxRequestBodyBytes, String gitVersion) {
-    public static final Settings DEFAULT = new Settings(3L * 1024 * 1024, "v1.32.0");
+  /**
+   * Limits and identity of the server as the REST layer needs them. A watch without timeoutSeconds
+   * ends after a random time between {@code minRequestTimeout} and twice that (kube-apiserver's
+   * --min-request-timeout, 1800 s); a watch whose client lags more than {@code watchBufferEvents}
+   * events behind is ended with a 410 so that it relists.
+   */
+  public record Settings(long maxRequestBodyBytes, String gitVersion, Duration minRequestTimeout, int watchBufferEvents) {
+    public static final Settings DEFAULT = new Settings(3L * 1024 * 1024, "v1.32.0", Duration.ofSeconds(1800), 1000);
+
+    public Settings withWatchBufferEvents(int events) {
+      return new Settings(maxRequestBodyBytes, gitVersion, minRequestTimeout, events);
+    }
+
+    public Settings withMinRequestTimeout(Duration timeout) {
+      return new Settings(maxRequestBodyBytes, gitVersion, timeout, watchBufferEvents);
+    }
   }
 
   private final ResourceConfig config = new ResourceConfig();
@@ -39,9 +56,22 @@ public final class RestApi {
     BodyDecoder decoder = new BodyDecoder(codecs);
     Tables tables = new Tables(clock);
     RouteBinder binder = new RouteBinder(settings.maxRequestBodyBytes());
+    Watches watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents());
     for (ResourceType<?> type : scheme.resources()) {
-      bind(type, registry, codecs, encoder, decoder, tables, binder);
+      bind(type, registry, codecs, encoder, decoder, tables, binder, watches);
     }
+    config.register(new ContainerLifecycleListener() {
+      @Override
+      public void onStartup(Container container) {}
+
+      @Override
+      public void onReload(Container container) {}
+
+      @Override
+      public void onShutdown(Container container) {
+        watches.close();
+      }
+    });
     config.registerResources(new DiscoveryRoutes(scheme, codecs).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
     OpenApiDocuments openApi = new OpenApiDocuments(scheme, codecs);
     config.register(new AbstractBinder() {
@@ -62,7 +92,7 @@ public final class RestApi {
   }
 
   private <H extends KubeObject> void bind(ResourceType<H> type, Registry registry, Codecs codecs, Encoder encoder,
-      BodyDecoder decoder, Tables tables, RouteBinder binder) {
+      BodyDecoder decoder, Tables tables, RouteBinder binder, Watches watches) {
     GenericStore<H> store = registry.store(type);
     for (String version : registry.scheme().group(type.group()).orElseThrow().versions()) {
       if (!type.servedIn(version)) {
@@ -70,7 +100,7 @@ public final class RestApi {
       }
       ServedVersion<H, ?> sv = type.version(version).orElseThrow();
       VersionedView<H> view = new VersionedView<>(type, sv, decoder);
-      var reads = new ReadHandlers<>(view, store, encoder, tables);
+      var reads = new ReadHandlers<>(view, store, encoder, tables, codecs, watches);
       var writes = new WriteHandlers<>(view, store, encoder, codecs, decoder);
       binder.bind(type, reads, writes, version).forEach(config::registerResources);
     }

@@ -42,6 +42,18 @@ final class RouteBinder {
       Resource.Builder all = Resource.builder(prefix + "/" + type.plural());
       method(all, "GET", reads::list);
       resources.add(all.build());
+      Resource.Builder w = Resource.builder(prefix + "/watch/namespaces/{namespace}/" + type.plural());
+      method(w, "GET", reads::watchCollection);
+      method(w.addChildResource("{name}"), "GET", reads::watchItem);
+      resources.add(w.build());
+      Resource.Builder wAll = Resource.builder(prefix + "/watch/" + type.plural());
+      method(wAll, "GET", reads::watchCollection);
+      resources.add(wAll.build());
+    } else {
+      Resource.Builder w = Resource.builder(prefix + "/watch/" + type.plural());
+      method(w, "GET", reads::watchCollection);
+      method(w.addChildResource("{name}"), "GET", reads::watchItem);
+      resources.add(w.build());
     }
     return resources;
   }

@@ -16,6 +16,10 @@ import dev.customapiserver.storage.ObjectKey;
 import dev.customapiserver.storage.Preconditions;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageException;
+import dev.customapiserver.storage.Watch;
+import dev.customapiserver.storage.WatchEvent;
+import dev.customapiserver.storage.WatchListener;
+import dev.customapiserver.storage.WatchRequest;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -71,6 +75,34 @@ public final class GenericStore<H extends KubeObject> {
     String ns = type.namespaced() ? ctx.namespace() : null;
     try {
       return store.list(new ListRequest<>(ns, filter, opts.limit(), opts.continueToken(), opts.resourceVersion(), opts.match()));
+    } catch (StorageException e) {
+      throw StorageErrors.translate(e, type.groupResource(), null);
+    }
+  }
+
+  /**
+   * Starts a watch of the objects {@code opts} selects (selectors and resourceVersion; limit,
+   * continue and resourceVersionMatch play no part). A too old resourceVersion fails here, as 410
+   * Expired, before any event.
+   */
+  public Watch watch(RequestContext ctx, ListOptions opts, boolean sendInitialEvents, boolean bookmarks, WatchSink<H> sink) {
+    opts.fields().requireKnown(type.fieldNames());
+    Predicate<H> filter = h -> opts.labels().matches(h.metadata().labels)
+        && (opts.fields().isEverything() || opts.fields().matches(type.fields(h)));
+    String ns = type.namespaced() ? ctx.namespace() : null;
+    WatchListener<H> listener = new WatchListener<>() {
+      @Override
+      public void onEvent(WatchEvent<H> event) {
+        sink.onEvent(event);
+      }
+
+      @Override
+      public void onClose(StorageException reason) {
+        sink.onEnd(reason == null ? null : StorageErrors.translate(reason, type.groupResource(), null));
+      }
+    };
+    try {
+      return store.watch(new WatchRequest<>(ns, filter, opts.resourceVersion(), sendInitialEvents, bookmarks), listener);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), null);
     }

@@ -65,4 +65,17 @@ final class Kubectl {
     }
     return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
   }
+
+  /** Starts kubectl in the background (e.g. {@code get -w}); stdout is the process's, stderr goes to a file. */
+  Process start(String... args) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(binary);
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(Files.createTempFile(home, "kubectl", ".err").toFile());
+    pb.environment().put("KUBECONFIG", kubeconfig.toString());
+    pb.environment().put("HOME", home.toString());
+    Process p = pb.start();
+    p.getOutputStream().close();
+    return p;
+  }
 }

@@ -11,6 +11,10 @@ import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.UpdateFunction;
+import dev.customapiserver.storage.Watch;
+import dev.customapiserver.storage.WatchEvent;
+import dev.customapiserver.storage.WatchListener;
+import dev.customapiserver.storage.WatchRequest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -18,15 +22,45 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
-/** A simple, fully synchronised in-memory storage backend for fast tests of the layers above storage. */
+/**
+ * A simple, fully synchronised in-memory storage backend for fast tests of the layers above storage.
+ * Watches replay a history of every change and deliver events from one executor thread, in
+ * resourceVersion order; {@link #expireBefore} makes older resourceVersions too old to watch from.
+ */
 public final class MemoryStorageBackend implements StorageBackend {
   private long revision;
+  private long oldestWatchable;
   private final Map<GroupResource, TreeMap<String, byte[]>> data = new java.util.HashMap<>();
+  private final Map<GroupResource, MemoryWatches> watches = new java.util.HashMap<>();
+  private final ExecutorService delivery = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "memory-watch-delivery");
+    t.setDaemon(true);
+    return t;
+  });
 
   @Override
   public synchronized <H extends KubeObject> ResourceStore<H> forResource(GroupResource resource, StorageCodec<H> codec) {
-    return new Store<>(data.computeIfAbsent(resource, r -> new TreeMap<>()), codec);
+    return new Store<>(data.computeIfAbsent(resource, r -> new TreeMap<>()), codec,
+        watches.computeIfAbsent(resource, r -> new MemoryWatches(delivery)));
+  }
+
+  /** The number of open watches, over every resource. */
+  public synchronized int openWatches() {
+    return watches.values().stream().mapToInt(MemoryWatches::size).sum();
+  }
+
+  /** Ends every open watch as a store whose history ran out does: onClose(EXPIRED). */
+  public synchronized void expireOpenWatches() {
+    watches.values().forEach(w -> w.endAll(new StorageException(StorageException.Reason.EXPIRED, null,
+        "too old resource version: history compacted")));
+  }
+
+  /** Watches from a resourceVersion below {@code rv} fail with EXPIRED from now on. */
+  public synchronized void expireBefore(long rv) {
+    oldestWatchable = rv;
   }
 
   @Override
@@ -40,7 +74,9 @@ public final class MemoryStorageBackend implements StorageBackend {
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    delivery.shutdownNow();
+  }
 
   private static String k(ObjectKey key) {
     return key.namespace() + "\u0000" + key.name();
@@ -49,10 +85,40 @@ public final class MemoryStorageBackend implements StorageBackend {
   private final class Store<H extends KubeObject> implements ResourceStore<H> {
     private final TreeMap<String, byte[]> objects;
     private final StorageCodec<H> codec;
+    private final MemoryWatches watches;
 
-    Store(TreeMap<String, byte[]> objects, StorageCodec<H> codec) {
+    Store(TreeMap<String, byte[]> objects, StorageCodec<H> codec, MemoryWatches watches) {
       this.objects = objects;
       this.codec = codec;
+      this.watches = watches;
+    }
+
+    @Override
+    public Watch watch(WatchRequest<H> req, WatchListener<H> listener) {
+      synchronized (MemoryStorageBackend.this) {
+        String rv = req.resourceVersion();
+        if (rv != null && !rv.chars().allMatch(Character::isDigit)) {
+          throw new StorageException(StorageException.Reason.INVALID_ARGUMENT, null, "invalid resourceVersion " + rv);
+        }
+        long from = rv == null ? 0 : Long.parseLong(rv);
+        boolean initial = from == 0 || req.sendInitialEvents();
+        if (!initial && from < oldestWatchable) {
+          throw new StorageException(StorageException.Reason.EXPIRED, null,
+              "too old resource version: " + from + " (" + oldestWatchable + ")");
+        }
+        List<MemoryWatches.Change> replay = new ArrayList<>();
+        if (initial) {
+          for (byte[] b : objects.values()) {
+            replay.add(new MemoryWatches.Change(WatchEvent.Type.ADDED, null, b, Long.parseLong(codec.decode(b).metadata().resourceVersion)));
+          }
+          if (req.sendInitialEvents()) {
+            replay.add(new MemoryWatches.Change(WatchEvent.Type.BOOKMARK, null, null, revision));
+          }
+        } else {
+          replay.addAll(watches.since(from));
+        }
+        return watches.add(new MemoryWatches.Watcher<>(req, listener, codec), replay);
+      }
     }
 
     @Override
@@ -66,6 +132,7 @@ public final class MemoryStorageBackend implements StorageBackend {
         }
         obj.metadata().resourceVersion = Long.toString(++revision);
         objects.put(k(key), codec.encode(obj));
+        watches.record(new MemoryWatches.Change(WatchEvent.Type.ADDED, null, objects.get(k(key)), revision));
         return codec.decode(objects.get(k(key)));
       }
     }
@@ -119,6 +186,7 @@ public final class MemoryStorageBackend implements StorageBackend {
         }
         next.metadata().resourceVersion = Long.toString(++revision);
         objects.put(k(key), codec.encode(next));
+        watches.record(new MemoryWatches.Change(WatchEvent.Type.MODIFIED, before, objects.get(k(key)), revision));
         return codec.decode(objects.get(k(key)));
       }
     }
@@ -128,8 +196,9 @@ public final class MemoryStorageBackend implements StorageBackend {
       synchronized (MemoryStorageBackend.this) {
         H current = get(key);
         check(key, current, pre);
-        objects.remove(k(key));
+        byte[] before = objects.remove(k(key));
         current.metadata().resourceVersion = Long.toString(++revision);
+        watches.record(new MemoryWatches.Change(WatchEvent.Type.DELETED, before, codec.encode(current), revision));
         return current;
       }
     }

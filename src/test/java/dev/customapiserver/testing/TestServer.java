@@ -27,11 +27,15 @@ public final class TestServer implements AutoCloseable {
   private final HttpClient http = HttpClient.newHttpClient();
 
   public TestServer(List<ApiGroup> groups, StorageBackend backend) throws Exception {
+    this(groups, backend, RestApi.Settings.DEFAULT);
+  }
+
+  public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings) throws Exception {
     this.backend = backend;
     Scheme scheme = new Scheme(groups);
     Codecs codecs = new Codecs();
     registry = new Registry(scheme, backend, codecs, Clock.systemUTC());
-    RestApi api = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT);
+    RestApi api = new RestApi(scheme, registry, codecs, settings);
     jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
     connector.setHost("127.0.0.1");

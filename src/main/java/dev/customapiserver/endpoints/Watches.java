@@ -1,0 +1,86 @@
+package dev.customapiserver.endpoints;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What every watch stream of one API shares: the writer pool that drains stream buffers to clients
+ * (a thread is borrowed only while a stream has events to write, never held by an idle watcher), one
+ * timer thread for timeouts, the settings, and the set of open streams so shutdown can end them.
+ */
+final class Watches implements AutoCloseable {
+  private final ExecutorService writers = Executors.newCachedThreadPool(daemons("watch-writer-"));
+  private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemons("watch-timer-"));
+  private final Set<WatchStream<?>> open = ConcurrentHashMap.newKeySet();
+  private final Duration minRequestTimeout;
+  private final int bufferSize;
+
+  Watches(Duration minRequestTimeout, int bufferSize) {
+    this.minRequestTimeout = minRequestTimeout;
+    this.bufferSize = bufferSize;
+  }
+
+  /** Events a stream holds for a slow client before it gives up on it. */
+  int bufferSize() {
+    return bufferSize;
+  }
+
+  /** The requested timeout, or as kube-apiserver a random one between min-request-timeout and twice that. */
+  long timeoutMillis(long requestedSeconds) {
+    if (requestedSeconds > 0) {
+      return TimeUnit.SECONDS.toMillis(requestedSeconds);
+    }
+    long min = minRequestTimeout.toMillis();
+    return min + ThreadLocalRandom.current().nextLong(min + 1);
+  }
+
+  void execute(Runnable task) {
+    writers.execute(task);
+  }
+
+  ScheduledFuture<?> schedule(Runnable task, long millis) {
+    return timers.schedule(task, millis, TimeUnit.MILLISECONDS);
+  }
+
+  void opened(WatchStream<?> s) {
+    open.add(s);
+  }
+
+  void closed(WatchStream<?> s) {
+    open.remove(s);
+  }
+
+  /** Ends every open stream (cleanly, as a timeout would) and stops the threads. */
+  @Override
+  public void close() {
+    for (WatchStream<?> s : open) {
+      s.end(null);
+    }
+    timers.shutdownNow();
+    writers.shutdown();
+    try {
+      writers.awaitTermination(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    writers.shutdownNow();
+  }
+
+  private static ThreadFactory daemons(String prefix) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}
