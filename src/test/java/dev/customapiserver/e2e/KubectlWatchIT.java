@@ -13,13 +13,11 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** kubectl's watching commands against {@code java -jar custom-apiserver.war}: get -w, wait --for=delete, delete. */
-@Disabled("needs storage.jpa watch")
 @DisplayName("kubectl watches against the running server")
 class KubectlWatchIT {
   @TempDir static Path tmp;

@@ -122,9 +122,6 @@ public final class MemoryStorageBackend implements StorageBackend {
     }
 
     @Override
-    public dev.customapiserver.storage.Watch watch(dev.customapiserver.storage.WatchRequest<H> request, dev.customapiserver.storage.WatchListener<H> listener) { throw new UnsupportedOperationException("watch: stub until the REST side implements it"); }
-
-    @Override
     public H create(ObjectKey key, H obj) {
       synchronized (MemoryStorageBackend.this) {
         if (objects.containsKey(k(key))) {

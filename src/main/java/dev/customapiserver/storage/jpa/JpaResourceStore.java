@@ -71,12 +71,6 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
   }
 
   @Override
-  public dev.customapiserver.storage.Watch watch(dev.customapiserver.storage.WatchRequest<H> request,
-      dev.customapiserver.storage.WatchListener<H> listener) {
-    throw new StorageException(StorageException.Reason.UNAVAILABLE, null, "watch not implemented in this store yet");
-  }
-
-  @Override
   public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
     Location at = new Location(resource, key);
     while (true) {
