@@ -165,6 +165,12 @@ public final class ServerProcess implements AutoCloseable {
     return client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
 
+  /** A streaming GET as the admin (a watch): returns once the status line and headers have arrived. */
+  public HttpResponse<java.io.InputStream> stream(String path) throws IOException, InterruptedException {
+    HttpRequest r = HttpRequest.newBuilder(url.resolve(path)).header("Authorization", "Bearer " + token).GET().build();
+    return client.send(r, HttpResponse.BodyHandlers.ofInputStream());
+  }
+
   /** The HTTPS base URL with the actual port. */
   public URI url() {
     return url;

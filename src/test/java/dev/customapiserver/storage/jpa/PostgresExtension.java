@@ -1,5 +1,6 @@
 package dev.customapiserver.storage.jpa;
 
+import dev.customapiserver.testing.PostgresServer;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

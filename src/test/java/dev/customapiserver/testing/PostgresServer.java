@@ -1,4 +1,4 @@
-package dev.customapiserver.storage.jpa;
+package dev.customapiserver.testing;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -20,10 +20,10 @@ import java.util.stream.Stream;
 /**
  * A throwaway PostgreSQL 15 cluster under /tmp, on 127.0.0.1 and a free port, trust auth. PostgreSQL
  * refuses to run as root, so as root it runs as the {@code postgres} user through {@code setpriv}.
- * {@link #close} stops it with SIGINT (fast shutdown) and removes its files.
+ * Shared by the storage tests (through PostgresExtension) and the replica e2e tests. {@link #close} stops it with SIGINT (fast shutdown) and removes its files.
  */
-final class PostgresServer implements AutoCloseable {
-  static final Path BIN = Path.of(System.getProperty("test.postgres.bin", "/usr/lib/postgresql/15/bin"));
+public final class PostgresServer implements AutoCloseable {
+  public static final Path BIN = Path.of(System.getProperty("test.postgres.bin", "/usr/lib/postgresql/15/bin"));
   private static final Duration STARTUP = Duration.ofSeconds(60);
 
   private final Path dir;
@@ -38,7 +38,7 @@ final class PostgresServer implements AutoCloseable {
   }
 
   /** Starts a cluster; throws with the reason (and the server's output) when that is not possible. */
-  static PostgresServer start() throws IOException, InterruptedException {
+  public static PostgresServer start() throws IOException, InterruptedException {
     if (!Files.isExecutable(BIN.resolve("postgres"))) {
       throw new IOException("no PostgreSQL binaries at " + BIN);
     }
@@ -66,7 +66,7 @@ final class PostgresServer implements AutoCloseable {
   }
 
   /** A new, empty database on this cluster. */
-  String createDatabase() throws SQLException {
+  public String createDatabase() throws SQLException {
     String name = "apiserver_test_" + databases.incrementAndGet();
     try (Connection c = DriverManager.getConnection(url("postgres"), "postgres", "")) {
       c.createStatement().execute("CREATE DATABASE " + name);
@@ -74,7 +74,7 @@ final class PostgresServer implements AutoCloseable {
     return url(name);
   }
 
-  String url(String database) {
+  public String url(String database) {
     return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
   }
 
