@@ -242,4 +242,63 @@ class ReplicasIT {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  @Order(6)
+  @DisplayName("A killed with SIGKILL mid-writes: B's watcher continues and B keeps serving; restarted A serves the same data")
+  void killOneReplica() throws Exception {
+    String ns = "crash";
+    String from = listRv(b, ns);
+    try (HttpsWatch onB = watchFrom(b, ns, from)) {
+      List<String> ackedOnA = Collections.synchronizedList(new ArrayList<>());
+      Set<String> attemptedOnA = ConcurrentHashMap.newKeySet();
+      CountDownLatch tenAcked = new CountDownLatch(10);
+      Thread writer = new Thread(() -> {
+        FooRequests viaA = new FooRequests(a, ns);
+        for (int i = 0; i < 10_000; i++) {
+          String name = "a-" + i;
+          attemptedOnA.add(name);
+          try {
+            HttpResponse<String> r = viaA.create(name, "m");
+            ackedOnA.add("ADDED " + name + " " + FooRequests.read(r.body()).path("metadata").path("resourceVersion").asText());
+            tenAcked.countDown();
+          } catch (Exception e) {
+            return; // A is gone
+          }
+        }
+      }, "writes-through-a");
+      writer.start();
+      assertThat(tenAcked.await(60, TimeUnit.SECONDS)).as("10 writes through A").isTrue();
+      a.kill();
+      writer.join(60_000);
+      assertThat(writer.isAlive()).as("the writer noticed A is gone").isFalse();
+
+      List<String> onBAfter = writes(b, ns, "b", 10);
+      long lastRv = Long.parseLong(onBAfter.get(onBAfter.size() - 1).split(" ")[2]);
+      List<Event> seen = new ArrayList<>();
+      while (seen.isEmpty() || seen.get(seen.size() - 1).rv() < lastRv) {
+        seen.add(onB.next());
+      }
+      List<String> summaries = seen.stream().map(Event::summary).toList();
+      assertThat(seen.stream().map(Event::rv).toList()).as("resourceVersion order, once each").isSorted().doesNotHaveDuplicates();
+      assertThat(summaries).as("every write A acknowledged before dying").containsAll(ackedOnA);
+      assertThat(summaries).as("then B's writes, in order").endsWith(onBAfter.toArray(String[]::new));
+      assertThat(seen.subList(0, seen.size() - onBAfter.size())).as("A's part: only names A was asked to create")
+          .allSatisfy(e -> assertThat(attemptedOnA).contains(e.name()));
+      System.out.printf("[replicas] A killed after %d acknowledged creates; B saw %d of A's (an unacknowledged one may have committed)%n",
+          ackedOnA.size(), seen.size() - onBAfter.size());
+
+      a.restart();
+      assertThat(new FooRequests(a, ns).listAll(9)).as("restarted A lists what B lists")
+          .containsExactlyElementsOf(new FooRequests(b, ns).listAll(500));
+      try (HttpsWatch replay = watchFrom(a, ns, from)) {
+        assertThat(replay.next(seen.size()).stream().map(Event::summary).toList()).as("restarted A replays the same events")
+            .containsExactlyElementsOf(summaries);
+      }
+      FooRequests.Stored late = FooRequests.Stored.of(ok(new FooRequests(a, ns).create("after-restart", "m"), 201));
+      Event e = onB.next();
+      assertThat(e.summary()).as("B's watcher, open all along, sees the restarted A's write")
+          .isEqualTo("ADDED after-restart " + late.resourceVersion());
+    }
+  }
 }
