@@ -27,11 +27,25 @@ public final class StorageException extends RuntimeException {
 
   private final Reason reason;
   private final ObjectKey key;
+  private final String freshContinue;
 
   public StorageException(Reason reason, ObjectKey key, String message, Throwable cause) {
+    this(reason, key, message, cause, null);
+  }
+
+  private StorageException(Reason reason, ObjectKey key, String message, Throwable cause, String freshContinue) {
     super(message, cause);
     this.reason = reason;
     this.key = key;
+    this.freshContinue = freshContinue;
+  }
+
+  /**
+   * EXPIRED for a continue token whose revision has been compacted, carrying a token that continues
+   * from the same key at the current revision (an inconsistent continuation, as kube-apiserver offers).
+   */
+  public static StorageException expiredContinue(String message, String freshContinue) {
+    return new StorageException(Reason.EXPIRED, null, message, null, freshContinue);
   }
 
   public StorageException(Reason reason, ObjectKey key, String message) {
@@ -40,6 +54,11 @@ public final class StorageException extends RuntimeException {
 
   public Reason reason() {
     return reason;
+  }
+
+  /** For an expired continue token: a token continuing from the same key at the current revision; else null. */
+  public String freshContinue() {
+    return freshContinue;
   }
 
   /** The key concerned, or {@code null} for list-level failures. */

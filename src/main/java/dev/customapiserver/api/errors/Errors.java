@@ -93,6 +93,20 @@ public final class Errors {
     return of(StatusReason.EXPIRED, message, null);
   }
 
+  /**
+   * 410 Expired for a continue token whose revision is gone, with kube-apiserver's message and, in
+   * {@code metadata.continue}, a token continuing from the same key at the current revision.
+   */
+  public static ApiException expiredContinue(String freshContinue) {
+    ApiException e = of(StatusReason.EXPIRED, "The provided continue parameter is too old to display a consistent list result."
+        + " You can start a new list without the continue parameter, or use the continue token in this response to"
+        + " retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list"
+        + " - objects that were created, modified, or deleted between the time the first chunk was returned and now"
+        + " may show up in the list.", null);
+    e.status().metadata.continueToken = freshContinue;
+    return e;
+  }
+
   public static ApiException tooManyRequests(String message, int retryAfterSeconds) {
     Status.Details d = new Status.Details();
     d.retryAfterSeconds = retryAfterSeconds;

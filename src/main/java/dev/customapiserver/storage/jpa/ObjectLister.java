@@ -24,7 +24,8 @@ import java.util.function.Predicate;
  * its rows (so a watch from it may repeat, but never miss, a change). A paged list (limit &gt; 0),
  * every continue page and an {@code Exact} list are served from the change log as the state at one
  * revision ({@link SnapshotQuery}): all pages are the same snapshot while writes go on, until
- * compaction passes that revision (then EXPIRED).
+ * compaction passes that revision (then EXPIRED, carrying a fresh token for the same key at the current
+ * revision: the caller may continue, inconsistently, as with kube-apiserver).
  */
 final class ObjectLister<H extends KubeObject> {
   /** Rows per query: at least limit + 1 (to know whether more follow), at least MIN_BATCH, at most MAX_BATCH. */
@@ -62,8 +63,9 @@ final class ObjectLister<H extends KubeObject> {
         throw invalid("continue token is from the future (another database?)");
       }
       if (token != null && token.resourceVersion() < now.compacted()) {
-        throw new StorageException(Reason.EXPIRED, null, "continue token expired: its revision "
-            + token.resourceVersion() + " has been compacted (now " + now.compacted() + ")");
+        String fresh = new ContinueToken(now.revision(), token.namespace(), token.name()).encode(json);
+        throw StorageException.expiredContinue("continue token expired: its revision "
+            + token.resourceVersion() + " has been compacted (now " + now.compacted() + ")", fresh);
       }
       boolean exact = rv != null && req.match() == ResourceVersionMatch.EXACT;
       long pageRv = token != null ? token.resourceVersion() : exact ? Long.parseLong(rv) : now.revision();

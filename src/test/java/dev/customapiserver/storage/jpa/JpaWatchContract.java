@@ -1,12 +1,14 @@
 package dev.customapiserver.storage.jpa;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
 import dev.customapiserver.storage.ResourceVersionMatch;
 import dev.customapiserver.storage.Preconditions;
+import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.StorageException.Reason;
 import dev.customapiserver.storage.Watch;
 import dev.customapiserver.storage.WatchEvent;
@@ -294,6 +296,33 @@ abstract class JpaWatchContract extends JpaStoreFixture {
     ListPage<Widget> atC = store.list(new ListRequest<>(null, w -> true, 0, null, Long.toString(c), ResourceVersionMatch.EXACT));
     assertThat(atC.items()).extracting(w -> w.metadata().name).containsExactly("c0", "c2", "c3");
     assertThat(changeLog()).hasSize(3); // one row per live key survives below the compaction revision
+  }
+
+  @Test
+  @DisplayName("an expired continue token's failure carries a fresh token: same key, current revision, the rest of the list as it is now")
+  void expiredContinueCarriesFreshToken() throws Exception {
+    for (int i = 0; i < 5; i++) {
+      create("a", "e" + i);
+    }
+    ListPage<Widget> first = store.list(new ListRequest<>(null, w -> true, 2, null, null, ResourceVersionMatch.UNSET));
+    assertThat(first.items()).extracting(w -> w.metadata().name).containsExactly("e0", "e1");
+    store.delete(new ObjectKey("a", "e2"), Preconditions.NONE);
+    create("a", "e5");
+    long c = openWith(0).compact();
+    assertThat(c).isGreaterThan(first.resourceVersion());
+    StorageException expired = catchThrowableOfType(() -> store.list(new ListRequest<>(null, w -> true, 2,
+        first.continueToken(), null, ResourceVersionMatch.UNSET)), StorageException.class);
+    assertThat(expired.reason()).isEqualTo(Reason.EXPIRED);
+    assertThat(expired.freshContinue()).isNotNull().isNotEqualTo(first.continueToken());
+    List<String> rest = new ArrayList<>();
+    String token = expired.freshContinue();
+    while (token != null) {
+      ListPage<Widget> page = store.list(new ListRequest<>(null, w -> true, 2, token, null, ResourceVersionMatch.UNSET));
+      assertThat(page.resourceVersion()).as("the current revision").isGreaterThanOrEqualTo(c);
+      page.items().forEach(w -> rest.add(w.metadata().name));
+      token = page.continueToken();
+    }
+    assertThat(rest).as("after e1, as the store is now").containsExactly("e3", "e4", "e5");
   }
 
   /** The names of the objects alive at revision {@code r}, from the change log. */
