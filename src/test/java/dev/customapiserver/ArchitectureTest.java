@@ -49,6 +49,14 @@ class ArchitectureTest {
   }
 
   @Test
+  @DisplayName("the watch cache is a decorator: it sees the inner storage only through the contract")
+  void watchCache() {
+    noClasses().that().resideInAPackage("..customapiserver.storage.cache..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage.jpa..", "jakarta.persistence..")
+        .check(classes);
+  }
+
+  @Test
   @DisplayName("the registry sees storage only through its contract, and no HTTP")
   void registry() {
     noClasses().that().resideInAPackage("..customapiserver.registry..")

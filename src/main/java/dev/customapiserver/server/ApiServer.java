@@ -16,6 +16,7 @@ import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
+import dev.customapiserver.storage.cache.CachingStorageBackend;
 import dev.customapiserver.storage.jpa.DatabaseSettings;
 import dev.customapiserver.storage.jpa.JpaStorageBackend;
 import jakarta.servlet.DispatcherType;
@@ -69,9 +70,10 @@ public final class ApiServer implements AutoCloseable {
     Scheme scheme = new Scheme(ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
         .map(p -> p.get().apiGroup()).toList());
     Codecs codecs = new Codecs();
-    StorageBackend storage = new JpaStorageBackend(config.storageUrl()
+    StorageBackend database = new JpaStorageBackend(config.storageUrl()
         .map(url -> new DatabaseSettings(url, config.storageUsername(), config.storagePassword()))
         .orElseGet(() -> DatabaseSettings.h2File(config.dataDir())));
+    StorageBackend storage = config.watchCache() ? new CachingStorageBackend(database, config.watchCacheSize()) : database;
     Registry registry = new Registry(scheme, storage, codecs, Clock.systemUTC());
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT);
     return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),

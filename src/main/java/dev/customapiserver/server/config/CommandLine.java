@@ -34,6 +34,8 @@ public record CommandLine(Map<Option, String> values, boolean help) {
       String value;
       if (eq >= 0) {
         value = arg.substring(eq + 1);
+      } else if (option.isBoolean()) {
+        value = "true";
       } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
         value = args.get(++i);
       } else {

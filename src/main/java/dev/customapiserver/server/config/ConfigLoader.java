@@ -65,7 +65,30 @@ public final class ConfigLoader {
         key,
         Optional.of(s.get(Option.STORAGE_URL).value().trim()).filter(v -> !v.isEmpty()),
         s.get(Option.STORAGE_USERNAME).value(),
-        s.get(Option.STORAGE_PASSWORD).value());
+        s.get(Option.STORAGE_PASSWORD).value(),
+        bool(s.get(Option.WATCH_CACHE)),
+        nonNegative(s.get(Option.DEFAULT_WATCH_CACHE_SIZE)));
+  }
+
+  private static boolean bool(Setting s) {
+    String v = s.value().trim().toLowerCase(java.util.Locale.ROOT);
+    if (v.equals("true") || v.equals("false")) {
+      return Boolean.parseBoolean(v);
+    }
+    throw ConfigException.invalid("invalid value \"" + s.value() + "\" for " + s.origin() + ": true or false is required");
+  }
+
+  private static int nonNegative(Setting s) {
+    try {
+      int n = Integer.parseInt(s.value().trim());
+      if (n >= 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw ConfigException.invalid("invalid value \"" + s.value() + "\" for " + s.origin()
+        + ": a whole number of at least 0 is required");
   }
 
   private static Optional<Path> optionalPath(Setting s) {

@@ -27,6 +27,10 @@ public enum Option {
       "JDBC URL of the database; default: an H2 file database under the data directory."),
   STORAGE_USERNAME("storage-username", "USER", "", false, "Database user."),
   STORAGE_PASSWORD("storage-password", "PASSWORD", "", false, "Database password."),
+  WATCH_CACHE("watch-cache", "BOOL", "true", false,
+      "Serve lists at resourceVersion=0 and watches from an in-memory cache of every resource (bare flag = true)."),
+  DEFAULT_WATCH_CACHE_SIZE("default-watch-cache-size", "EVENTS", "1000", false,
+      "Recent changes per resource the watch cache keeps for watches that resume; older ones come from the database."),
   CONFIG("config", "FILE", "", true,
       "YAML file with any of these settings, keyed by flag name (see server-config/apiserver.yaml).");
 
@@ -78,6 +82,11 @@ public enum Option {
 
   String help() {
     return help;
+  }
+
+  /** Whether the bare flag (without a value) means {@code true}. */
+  boolean isBoolean() {
+    return this == WATCH_CACHE;
   }
 
   /** Whether a YAML file may set it ({@code config} itself may not). */

@@ -15,6 +15,8 @@ import java.util.OptionalInt;
  * @param tlsCertFile optional PEM serving certificate chain (set together with the key)
  * @param tlsPrivateKeyFile optional PEM private key
  * @param storageUrl JDBC URL; empty = H2 file database under the data directory
+ * @param watchCache whether the watch cache decorates the storage
+ * @param watchCacheSize changes per resource the watch cache keeps (its history window)
  */
 public record ServerConfig(
     Path dataDir,
@@ -26,7 +28,9 @@ public record ServerConfig(
     Optional<Path> tlsPrivateKeyFile,
     Optional<String> storageUrl,
     String storageUsername,
-    String storagePassword) {
+    String storagePassword,
+    boolean watchCache,
+    int watchCacheSize) {
 
   /** Hides the password from logs. */
   @Override
@@ -35,6 +39,6 @@ public record ServerConfig(
         + ", plainPort=" + plainPort + ", tokenAuthFile=" + tokenAuthFile + ", tlsCertFile=" + tlsCertFile
         + ", tlsPrivateKeyFile=" + tlsPrivateKeyFile + ", storageUrl=" + storageUrl
         + ", storageUsername=" + storageUsername + ", storagePassword=" + (storagePassword.isEmpty() ? "" : "***")
-        + "]";
+        + ", watchCache=" + watchCache + ", watchCacheSize=" + watchCacheSize + "]";
   }
 }

@@ -176,5 +176,26 @@ class ConfigLoaderTest {
     assertThat(c.dataDir()).isEqualTo(sample.getParent().resolve("./data"));
     assertThat(c.securePort()).isEqualTo(6443);
     assertThat(c.plainPort()).isEmpty();
+    assertThat(c.watchCache()).isTrue();
+    assertThat(c.watchCacheSize()).isEqualTo(1000);
+  }
+
+  @Test
+  @DisplayName("--watch-cache (default true, bare flag = true) and --default-watch-cache-size from flags, environment and YAML")
+  void watchCache() throws IOException {
+    assertThat(load(Map.of())).extracting(ServerConfig::watchCache, ServerConfig::watchCacheSize).containsExactly(true, 1000);
+    assertThat(load(Map.of(), "--watch-cache=false", "--default-watch-cache-size", "50"))
+        .extracting(ServerConfig::watchCache, ServerConfig::watchCacheSize).containsExactly(false, 50);
+    assertThat(load(Map.of(), "--watch-cache", "--port", "8080").watchCache()).isTrue();
+    assertThat(load(Map.of("CUSTOM_APISERVER_WATCH_CACHE", "false", "CUSTOM_APISERVER_DEFAULT_WATCH_CACHE_SIZE", "7")))
+        .extracting(ServerConfig::watchCache, ServerConfig::watchCacheSize).containsExactly(false, 7);
+    Path file = yaml("watch-cache: false\ndefault-watch-cache-size: 20\n");
+    assertThat(load(Map.of(), "--config", file.toString()))
+        .extracting(ServerConfig::watchCache, ServerConfig::watchCacheSize).containsExactly(false, 20);
+    assertThatThrownBy(() -> load(Map.of(), "--watch-cache=maybe")).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("--watch-cache");
+    assertThatThrownBy(() -> load(Map.of(), "--default-watch-cache-size=-1")).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("--default-watch-cache-size");
+    assertThat(Usage.text()).contains("--watch-cache").contains("--default-watch-cache-size");
   }
 }

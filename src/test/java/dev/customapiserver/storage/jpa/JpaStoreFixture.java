@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import dev.customapiserver.runtime.StorageCodec;
 import dev.customapiserver.storage.ObjectKey;
 import dev.customapiserver.storage.ResourceStore;
+import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.StorageException;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,7 +32,12 @@ abstract class JpaStoreFixture {
   void openDatabase(DatabaseSettings settings) {
     this.settings = settings;
     this.backend = open();
-    this.store = backend.forResource(Widget.RESOURCE, codec);
+    this.store = underTest(backend).forResource(Widget.RESOURCE, codec);
+  }
+
+  /** The backend whose stores are tested: the JPA backend itself, or a decorator of it. */
+  StorageBackend underTest(JpaStorageBackend jpa) {
+    return jpa;
   }
 
   @AfterEach

@@ -1,0 +1,104 @@
+package dev.customapiserver.storage.cache;
+
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.runtime.GroupResource;
+import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.storage.ResourceStore;
+import dev.customapiserver.storage.StorageBackend;
+import dev.customapiserver.storage.StorageException;
+import dev.customapiserver.storage.StorageException.Reason;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A watch cache in front of any {@link StorageBackend} (Kubernetes' cacher): one in-memory copy of
+ * every resource asked for, fed by one inner watch per resource, serving lists at
+ * {@code resourceVersion=0} and watches from memory. See the package documentation.
+ */
+public final class CachingStorageBackend implements StorageBackend {
+  private final StorageBackend inner;
+  private final int windowSize;
+  private final Map<GroupResource, Entry<?>> caches = new ConcurrentHashMap<>();
+  private final ExecutorService delivery = Executors.newCachedThreadPool(daemon("watch-cache-delivery"));
+  private final ScheduledExecutorService sync = Executors.newSingleThreadScheduledExecutor(daemon("watch-cache-sync"));
+
+  /** @param windowSize how many recent changes of each resource the cache keeps for watches (&gt;= 0) */
+  public CachingStorageBackend(StorageBackend inner, int windowSize) {
+    if (windowSize < 0) {
+      throw new IllegalArgumentException("windowSize >= 0 required");
+    }
+    this.inner = inner;
+    this.windowSize = windowSize;
+  }
+
+  private record Entry<H extends KubeObject>(CachedStore<H> store, CacheFeed<H> feed) {}
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <H extends KubeObject> ResourceStore<H> forResource(GroupResource resource, StorageCodec<H> codec) {
+    return ((Entry<H>) caches.computeIfAbsent(resource, r -> open(r, codec))).store();
+  }
+
+  private <H extends KubeObject> Entry<H> open(GroupResource resource, StorageCodec<H> codec) {
+    ResourceStore<H> store = inner.forResource(resource, codec);
+    WatchCache<H> cache = new WatchCache<>(windowSize);
+    CacheFeed<H> feed = new CacheFeed<>(store, cache, sync);
+    feed.start();
+    int queueLimit = Math.max(1000, 10 * windowSize);
+    return new Entry<>(new CachedStore<>(store, cache, codec, delivery, queueLimit), feed);
+  }
+
+  /**
+   * Waits until the cache of every resource asked for so far has done its first list (until then
+   * it serves from the inner store). For readiness checks and tests.
+   *
+   * @return false if {@code timeout} passed first
+   */
+  public boolean awaitSynced(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    for (Entry<?> e : List.copyOf(caches.values())) {
+      if (!e.feed().firstSync().await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public long currentRevision() {
+    return inner.currentRevision();
+  }
+
+  @Override
+  public boolean healthy() {
+    return inner.healthy();
+  }
+
+  /** Ends every watch with UNAVAILABLE, then closes the inner backend. */
+  @Override
+  public void close() {
+    sync.shutdownNow();
+    StorageException closing = new StorageException(Reason.UNAVAILABLE, null, "storage closed");
+    for (Entry<?> e : new ArrayList<>(caches.values())) {
+      e.feed().stop(closing);
+    }
+    delivery.shutdown();
+    inner.close();
+  }
+
+  private static ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

@@ -1,0 +1,33 @@
+package dev.customapiserver.storage.jpa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.customapiserver.storage.StorageBackend;
+import dev.customapiserver.storage.cache.CachingStorageBackend;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@DisplayName("watch cache over H2: list")
+@ExtendWith(H2Databases.class)
+class CachedH2ListTest extends JpaListContract {
+  CachingStorageBackend cached;
+
+  @Override
+  StorageBackend underTest(JpaStorageBackend jpa) {
+    cached = new CachingStorageBackend(jpa, 1000);
+    return cached;
+  }
+
+  @BeforeEach
+  void awaitCache() throws InterruptedException {
+    assertThat(cached.awaitSynced(Duration.ofSeconds(WatchRecorder.TIMEOUT_SECONDS))).isTrue();
+  }
+
+  @AfterEach
+  void closeCache() {
+    cached.close();
+  }
+}
