@@ -6,8 +6,8 @@ import java.util.Map;
 
 /** Benchmark parameters from {@code -Dbench.*} system properties; defaults are the performance goals. */
 record BenchConfig(
-    Path war, Path outDir, boolean quick, int watchers, int writes, int writeConcurrency, int watchClients,
-    int objects, int createConcurrency, int pageSize, String serverJvmArgs, long maxSeconds, String phases) {
+    Path war, Path outDir, boolean quick, int watchers, int writes, int writeConcurrency, int watchClients, int watchOpenConcurrency,
+    int objects, int createConcurrency, int pageSize, long pagedListMaxSeconds, String serverJvmArgs, long maxSeconds, String phases) {
 
   static BenchConfig fromSystemProperties() {
     boolean quick = Boolean.getBoolean("bench.quick");
@@ -19,9 +19,11 @@ record BenchConfig(
         intProp("bench.writes", quick ? 100 : 1000),
         intProp("bench.writeConcurrency", 1),
         intProp("bench.watchClients", 4),
+        intProp("bench.watchOpenConcurrency", 50),
         intProp("bench.objects", quick ? 2000 : 100_000),
         intProp("bench.createConcurrency", 16),
         intProp("bench.pageSize", 500),
+        Long.getLong("bench.pagedListMaxSeconds", 300),
         System.getProperty("bench.serverJvmArgs", "-Xmx1g"),
         Long.getLong("bench.maxSeconds", quick ? 300 : 3600),
         System.getProperty("bench.phases", "watch,paging"));
@@ -42,9 +44,11 @@ record BenchConfig(
     m.put("writes", writes);
     m.put("writeConcurrency", writeConcurrency);
     m.put("watchClients", watchClients);
+    m.put("watchOpenConcurrency", watchOpenConcurrency);
     m.put("objects", objects);
     m.put("createConcurrency", createConcurrency);
     m.put("pageSize", pageSize);
+    m.put("pagedListMaxSeconds", pagedListMaxSeconds);
     m.put("serverJvmArgs", serverJvmArgs);
     m.put("phases", phases);
     return m;

@@ -38,14 +38,14 @@ public final class BenchMain {
       System.out.println("[bench] server pid " + server.pid() + " at " + server.url() + ", log " + server.log());
       Api api = new Api(server.newClient(), server.url(), server.token());
       if (cfg.runs("watch")) {
-        report.add("watch_fanout", new WatchFanout(cfg, server, api).run());
+        phase(report, "watch_fanout", () -> new WatchFanout(cfg, server, api).run());
       }
       if (cfg.runs("paging")) {
         Paging paging = new Paging(cfg, api);
-        report.add("create", paging.create());
-        report.add("list_paged", paging.pagedList());
-        report.add("list_full_rv0", paging.fullList("0"));
-        report.add("list_full_consistent", paging.fullList(null));
+        phase(report, "create", paging::create);
+        phase(report, "list_paged", paging::pagedList);
+        phase(report, "list_full_rv0", () -> paging.fullList("0"));
+        phase(report, "list_full_consistent", () -> paging.fullList(null));
         ServerUnderTest.ProcStatus s = server.procStatus();
         Map<String, Object> end = new LinkedHashMap<>();
         end.put("server_rss_mb", WatchFanout.mb(s.rssKb()));
@@ -67,6 +67,26 @@ public final class BenchMain {
       } catch (IllegalStateException e) {
         // already shutting down
       }
+    }
+  }
+
+  interface Phase {
+    Map<String, Object> run() throws Exception;
+  }
+
+  /** Runs one phase; a failure is reported as the phase's result and the next phase still runs. */
+  private static void phase(Report report, String name, Phase phase) {
+    System.out.println("[bench] phase " + name);
+    try {
+      report.add(name, phase.run());
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      System.out.println("[bench] phase " + name + " failed: " + e);
+      Map<String, Object> r = new LinkedHashMap<>();
+      r.put("failed", e.toString());
+      report.add(name, r);
     }
   }
 

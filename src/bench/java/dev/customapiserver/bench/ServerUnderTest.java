@@ -123,7 +123,7 @@ final class ServerUnderTest implements AutoCloseable {
   /** The same, delivering responses on {@code executor}. */
   HttpClient newClient(java.util.concurrent.Executor executor) {
     return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(tls).executor(executor)
-        .connectTimeout(Duration.ofSeconds(10)).build();
+        .connectTimeout(Duration.ofSeconds(30)).build();
   }
 
   URI url() {

@@ -14,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -56,19 +57,30 @@ final class WatchFanout {
       }
       String path = Api.foosPath(NAMESPACE) + "?watch=true&resourceVersion=" + listRv + "&timeoutSeconds=" + cfg.maxSeconds();
       long openStart = System.nanoTime();
+      // at most watchOpenConcurrency watches between request and response headers: 1000 simultaneous TLS
+      // connects overflow the accept backlog and time out on the client
+      Semaphore opening = new Semaphore(cfg.watchOpenConcurrency());
       for (int i = 0; i < w; i++) {
+        if (!opening.tryAcquire(60, TimeUnit.SECONDS)) {
+          throw new IllegalStateException("watch " + i + ": no response headers within 60 s for earlier watches");
+        }
         Watcher watcher = new Watcher(sentinel, ready, m);
         watchers.add(watcher);
         HttpRequest req = api.request(path, Duration.ofSeconds(60)).GET().build();
         clients.get(i % clients.size()).sendAsync(req, info -> {
           watcher.status(info.statusCode());
+          opening.release();
           return HttpResponse.BodySubscribers.fromLineSubscriber(watcher, s -> null, StandardCharsets.UTF_8, null);
         }).whenComplete((resp, err) -> {
           if (err != null) {
+            if (watcher.status() < 0) {
+              opening.release();
+            }
             watcher.onError(err);
           }
         });
       }
+      r.put("open_seconds", seconds(System.nanoTime() - openStart));
       api.create(NAMESPACE, sentinel, "sentinel");
       boolean allReady = ready.await(BARRIER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
       r.put("barrier_all_ready", allReady);
@@ -78,6 +90,8 @@ final class WatchFanout {
       r.put("server_threads_with_watchers_open", open.threads());
       r.put("server_rss_mb_with_watchers_open", mb(open.rssKb()));
       r.put("server_thread_names_with_watchers_open", server.threadNameHistogram().toString());
+      watchers.stream().map(Watcher::failure).filter(t -> t != null).findFirst()
+          .ifPresent(t -> System.out.println("[bench] watch: first failure " + t));
       System.out.printf("[bench] watch: %d/%d watchers ready in %.1f s; server threads %d, RSS %d MB%n",
           w - ready.getCount(), w, seconds(System.nanoTime() - openStart), open.threads(), mb(open.rssKb()));
 
