@@ -6,6 +6,7 @@ import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.GroupVersionKind;
+import java.util.function.Consumer;
 
 /**
  * What an admission plugin sees of one request. Objects are hub objects (the server's internal
@@ -21,12 +22,15 @@ import dev.customapiserver.runtime.GroupVersionKind;
  * @param name the object's name (may be empty on CREATE with generateName)
  * @param user who is asking
  * @param dryRun whether nothing will be stored ({@code dryRun=All})
+ * @param warnings where plugins add warnings for the client ({@code Warning: 299} headers)
  */
 public record Attributes(Operation operation, GroupVersionKind kind, GroupResource resource, String subresource,
-    String namespace, String name, KubeObject object, KubeObject oldObject, UserInfo user, boolean dryRun) {
+    String namespace, String name, KubeObject object, KubeObject oldObject, UserInfo user, boolean dryRun,
+    Consumer<String> warnings) {
 
   public Attributes {
     subresource = subresource == null ? "" : subresource;
+    warnings = warnings == null ? w -> {} : warnings;
   }
 
   /**
