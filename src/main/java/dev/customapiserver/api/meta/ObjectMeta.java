@@ -25,7 +25,9 @@ public final class ObjectMeta {
   public Long deletionGracePeriodSeconds;
   public Map<String, String> labels;
   public Map<String, String> annotations;
+  @ListType(value = "map", mapKeys = "uid")
   public List<OwnerReference> ownerReferences;
+  @ListType("set")
   public List<String> finalizers;
   public List<ManagedFieldsEntry> managedFields;
 
