@@ -172,7 +172,7 @@ class RestApiErrorsTest {
     JsonNode s = status(server.send("PATCH", WIDGETS + "/smp", "{}", "Content-Type", "application/strategic-merge-patch+json"),
         415, "UnsupportedMediaType");
     assertThat(s.at("/message").asText()).isEqualTo("the body of the request was in an unknown format - accepted media types "
-        + "include: application/json-patch+json, application/merge-patch+json");
+        + "include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml");
   }
 
   @Test
