@@ -95,6 +95,7 @@ public final class RestApi {
   private <H extends KubeObject> void bind(ResourceType<H> type, Registry registry, Codecs codecs, Encoder encoder,
       BodyDecoder decoder, Tables tables, RouteBinder binder, Watches watches, Clock clock) {
     GenericStore<H> store = registry.store(type);
+    ResourceVersions<H> versions = new ResourceVersions<>(type, codecs.json());
     for (String version : registry.scheme().group(type.group()).orElseThrow().versions()) {
       if (!type.servedIn(version)) {
         continue;
@@ -102,7 +103,7 @@ public final class RestApi {
       ServedVersion<H, ?> sv = type.version(version).orElseThrow();
       VersionedView<H> view = new VersionedView<>(type, sv, decoder);
       var reads = new ReadHandlers<>(view, store, encoder, tables, codecs, watches);
-      var fields = new FieldManager(sv.type(), view.groupVersion().apiVersion(), codecs.json(), clock);
+      var fields = new FieldManager(view.groupVersion().apiVersion(), versions, codecs.json(), clock);
       var writes = new WriteHandlers<>(view, store, encoder, codecs, decoder, fields);
       binder.bind(type, reads, writes, version).forEach(config::registerResources);
     }

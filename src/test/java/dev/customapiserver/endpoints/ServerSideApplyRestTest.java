@@ -143,6 +143,22 @@ class ServerSideApplyRestTest {
   }
 
   @Test
+  @DisplayName("ownership recorded through v2 is compared in v2 when another manager applies through v1")
+  void acrossVersions() throws Exception {
+    String v1 = "/apis/hello.zeng.dev/v1/namespaces/default/foos";
+    apply(FOOS + "/versions", "alice", false, foo("versions", "  config:\n    msg: hi\n    msg1: extra\n"));
+    HttpResponse<String> r = apply(v1 + "/versions", "bob", false,
+        "apiVersion: hello.zeng.dev/v1\nkind: Foo\nmetadata:\n  name: versions\nspec:\n  msg: changed\n");
+    assertThat(RestApiCrudTest.json(r).path("message").asText())
+        .isEqualTo("Apply failed with 1 conflict: conflict with \"alice\": .spec.config.msg");
+    JsonNode o = RestApiCrudTest.json(apply(v1 + "/versions", "alice", false,
+        "apiVersion: hello.zeng.dev/v1\nkind: Foo\nmetadata:\n  name: versions\nspec:\n  msg: hi\n"));
+    assertThat(o.at("/spec/msg1").isMissingNode()).as("msg1, applied through v2, is no longer applied: " + o).isTrue();
+    assertThat(entry(o, "alice")).isNotNull();
+    assertThat(entry(o, "alice").path("apiVersion").asText()).isEqualTo("hello.zeng.dev/v1");
+  }
+
+  @Test
   @DisplayName("Pizza toppings merge by name: each manager owns its own topping items")
   void pizzaMapList() throws Exception {
     String a = "apiVersion: restaurant.wukong.com/v1beta1\nkind: Pizza\nmetadata:\n  name: p\nspec:\n  toppings:\n"

@@ -24,22 +24,28 @@ public final class FieldManager {
       meta("generation"), meta("managedFields"), meta("resourceVersion")));
   private static final Managers.Id CURRENT = new Managers.Id("", "current-operation", null);
 
-  private final Schema schema;
+  private final TypedVersions versions;
   private final String apiVersion;
   private final ObjectMapper json;
   private final Clock clock;
   private final Updater updater;
 
   /**
-   * @param versionedType the wire type of the version (its fields and {@code ListType} annotations give the schema)
-   * @param apiVersion that version, {@code group/version}
+   * @param apiVersion the version of the requests, {@code group/version}
+   * @param versions the resource's served versions (their wire types' fields and {@code ListType}
+   *     annotations give the schemas; entries recorded in another version are compared there)
    */
-  public FieldManager(Class<?> versionedType, String apiVersion, ObjectMapper json, Clock clock) {
-    this.schema = new Schemas(json).of(versionedType);
+  public FieldManager(String apiVersion, Versions versions, ObjectMapper json, Clock clock) {
+    this.versions = new TypedVersions(versions, json);
     this.apiVersion = apiVersion;
     this.json = json;
     this.clock = clock;
-    this.updater = new Updater(schema);
+    this.updater = new Updater(this.versions, apiVersion);
+  }
+
+  /** A resource served in one version only. */
+  public FieldManager(Class<?> versionedType, String apiVersion, ObjectMapper json, Clock clock) {
+    this(apiVersion, Versions.single(versionedType, apiVersion), json, clock);
   }
 
   private static List<String> meta(String field) {
@@ -83,14 +89,14 @@ public final class FieldManager {
     Managers result = managers.copy();
     ObjectNode merged;
     try {
-      merged = (ObjectNode) updater.apply(liveTree, config, result, self, apiVersion, force);
+      merged = updater.apply(liveTree, config, result, self, force);
     } catch (Updater.ConflictException e) {
       Map<Managers.Id, FieldSet> remaining = notAllowedByLastApplied(liveTree, manager, e.conflicts);
       if (!remaining.isEmpty()) {
         throw Conflicts.toApiException(remaining);
       }
       result = managers.copy();
-      merged = (ObjectNode) updater.apply(liveTree, config, result, self, apiVersion, true);
+      merged = updater.apply(liveTree, config, result, self, true);
     }
     Managers.Owned mine = result.owned.get(self);
     if (mine != null) {
@@ -111,7 +117,7 @@ public final class FieldManager {
   }
 
   private Map<Managers.Id, FieldSet> notAllowedByLastApplied(JsonNode live, String manager, Map<Managers.Id, FieldSet> conflicts) {
-    FieldSet allowed = LastApplied.KUBECTL.equals(manager) ? LastApplied.allowedConflicts(live, schema, json) : null;
+    FieldSet allowed = LastApplied.KUBECTL.equals(manager) ? LastApplied.allowedConflicts(live, versions.schema(apiVersion), json) : null;
     if (allowed == null) {
       return conflicts;
     }

@@ -61,6 +61,21 @@ final class FieldSet {
     return false;
   }
 
+  /** The subtree under one token, or null. */
+  FieldSet child(String token) {
+    return children.get(token);
+  }
+
+  /** Whether this node itself (the path it stands for) is a member. */
+  boolean isMember() {
+    return member;
+  }
+
+  /** Whether members lie below this node. */
+  boolean hasChildren() {
+    return children.values().stream().anyMatch(c -> !c.isEmpty());
+  }
+
   boolean isEmpty() {
     if (member) {
       return false;

@@ -78,6 +78,38 @@ final class Trees {
     return out;
   }
 
+  /** The part of {@code tree} that {@code set} names (list items keep their key fields); null when none. */
+  static JsonNode extract(JsonNode tree, FieldSet set, Schema s) {
+    if (!Comparison.present(tree) || set == null || set.isEmpty()) {
+      return null;
+    }
+    if (set.isMember() && !set.hasChildren() || Comparison.isLeaf(tree, null, s)) {
+      return tree.deepCopy();
+    }
+    if (tree.isArray()) {
+      ArrayNode out = ((ArrayNode) tree).arrayNode();
+      for (int i = 0; i < tree.size(); i++) {
+        JsonNode item = tree.get(i);
+        JsonNode part = extract(item, set.child(tokenOf(item, s, i)), s.elementOrUntyped());
+        if (part instanceof ObjectNode o && s.isMapList()) {
+          s.mapKeys().forEach(k -> o.set(k, item.get(k)));
+        }
+        if (part != null) {
+          out.add(part);
+        }
+      }
+      return out;
+    }
+    ObjectNode out = ((ObjectNode) tree).objectNode();
+    tree.fields().forEachRemaining(e -> {
+      JsonNode part = extract(e.getValue(), set.child(Paths.field(e.getKey())), s.child(e.getKey()));
+      if (part != null) {
+        out.set(e.getKey(), part);
+      }
+    });
+    return out;
+  }
+
   /** Removes the field or list item at {@code path} from {@code tree}, if there. */
   static void remove(JsonNode tree, List<String> path, Schema s) {
     JsonNode parent = tree;

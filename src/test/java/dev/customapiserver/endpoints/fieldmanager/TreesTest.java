@@ -66,6 +66,14 @@ class TreesTest {
   }
 
   @Test
+  @DisplayName("extract keeps only the owned part of an object, list items with their keys")
+  void extract() {
+    FieldSet owned = Trees.fieldSet(json("{'spec':{'a':'x','items':[{'name':'s','n':0}]}}"), Sample.SCHEMA);
+    assertThat(Trees.extract(json("{'spec':{'a':'1','b':'2','items':[{'name':'s','n':1,'note':'z'},{'name':'t','n':2}]}}"),
+        owned, Sample.SCHEMA)).isEqualTo(json("{'spec':{'a':'1','items':[{'name':'s','n':1}]}}"));
+  }
+
+  @Test
   @DisplayName("FieldsV1 reads and writes back unchanged, and paths print as kube prints them")
   void fieldsV1AndPaths() {
     String v1 = "{'f:metadata':{'f:labels':{'.':{},'f:app':{}}},'f:spec':{'f:items':{'k:{\\'name\\':\\'a\\'}':{'.':{},'f:n':{}}}}}"
