@@ -68,6 +68,7 @@ public final class FieldManager {
       return null;
     }
     record(tree(live), tree(updated), managers, manager);
+    managers.capUpdaters(Managers.MAX_UPDATERS);
     return managers.encode();
   }
 
@@ -106,6 +107,7 @@ public final class FieldManager {
     if (LastApplied.KUBECTL.equals(manager)) {
       LastApplied.sync(merged, config, json);
     }
+    result.capUpdaters(Managers.MAX_UPDATERS);
     List<ManagedFieldsEntry> entries = result.encode();
     ObjectNode meta = merged.get("metadata") instanceof ObjectNode m ? m : merged.putObject("metadata");
     if (entries == null) {
@@ -117,7 +119,8 @@ public final class FieldManager {
   }
 
   private Map<Managers.Id, FieldSet> notAllowedByLastApplied(JsonNode live, String manager, Map<Managers.Id, FieldSet> conflicts) {
-    FieldSet allowed = LastApplied.KUBECTL.equals(manager) ? LastApplied.allowedConflicts(live, versions.schema(apiVersion), json) : null;
+    FieldSet allowed = LastApplied.KUBECTL.equals(manager)
+        ? LastApplied.allowedConflicts(live, versions.schema(apiVersion), json) : null;
     if (allowed == null) {
       return conflicts;
     }

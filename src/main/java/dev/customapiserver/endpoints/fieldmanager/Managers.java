@@ -16,6 +16,8 @@ import java.util.Map;
 final class Managers {
   static final String APPLY = "Apply";
   static final String UPDATE = "Update";
+  static final String ANCIENT = "ancient-changes";
+  static final int MAX_UPDATERS = 10;
 
   /** A manager's identity. {@code apiVersion} is null for Apply managers. */
   record Id(String manager, String operation, String apiVersion) {
@@ -80,6 +82,39 @@ final class Managers {
   /** Drops managers that own nothing. */
   void dropEmpty() {
     owned.values().removeIf(o -> o.fields().isEmpty());
+  }
+
+  /**
+   * Keeps at most {@code max} Update managers as kube does: the oldest are merged, per apiVersion,
+   * into an {@code ancient-changes} entry carrying the time of the newest update merged into it.
+   */
+  void capUpdaters(int max) {
+    List<Id> updaters = new ArrayList<>(owned.keySet().stream().filter(id -> UPDATE.equals(id.operation())).toList());
+    if (updaters.size() <= max) {
+      return;
+    }
+    updaters.sort(Comparator.comparingLong((Id id) -> seconds(owned.get(id).time())).thenComparing(Id::manager));
+    Map<String, Id> firstByVersion = new LinkedHashMap<>();
+    int length = updaters.size();
+    for (int i = 0; i < updaters.size() && length > max; i++) {
+      Id id = updaters.get(i);
+      Owned o = owned.get(id);
+      Id bucket = Id.update(ANCIENT, o.apiVersion());
+      Id first = firstByVersion.putIfAbsent(o.apiVersion(), id);
+      if (first == null) {
+        continue;
+      }
+      if (!owned.containsKey(bucket)) {
+        owned.put(bucket, owned.remove(first));
+      }
+      owned.put(bucket, new Owned(o.fields().union(owned.get(bucket).fields()), o.apiVersion(), o.time()));
+      owned.remove(id);
+      length--;
+    }
+  }
+
+  private static long seconds(Instant t) {
+    return t == null ? 0 : t.getEpochSecond();
   }
 
   /** The wire form, sorted as kube sorts it: Apply before Update, then by time, manager, apiVersion. */

@@ -145,4 +145,23 @@ class FieldManagerTest {
     empty.metadata.managedFields = List.of();
     assertThat(FM.update(live, empty, "x")).extracting(m -> m.manager).containsExactly("creator", "x");
   }
+
+  @Test
+  @DisplayName("more than ten Update managers: the oldest are merged into ancient-changes")
+  void capsUpdaters() {
+    Sample live = sample("{}");
+    live.metadata.managedFields = FM.update(null, sample("{'a':'1'}"), "creator");
+    StringBuilder labels = new StringBuilder();
+    for (int i = 0; i < 11; i++) {
+      labels.append(i == 0 ? "" : ",").append("'l").append(i).append("':'v'");
+      Sample next = sample("{'a':'1','labels':{" + labels + "}}");
+      next.metadata.managedFields = live.metadata.managedFields;
+      next.metadata.managedFields = FM.update(live, next, "m" + (char) ('a' + i));
+      live = next;
+    }
+    assertThat(live.metadata.managedFields).hasSize(10);
+    assertThat(live.metadata.managedFields).extracting(e -> e.manager).contains("ancient-changes", "mk").doesNotContain("creator", "ma");
+    ManagedFieldsEntry ancient = live.metadata.managedFields.stream().filter(e -> e.manager.equals("ancient-changes")).findFirst().orElseThrow();
+    assertThat(ancient.fieldsV1.toString()).contains("f:a", "f:l0", "f:l1");
+  }
 }
