@@ -128,6 +128,21 @@ class StrategicMergePatchTest {
   }
 
   @Test
+  @DisplayName("the built-in wire types merge as Kubernetes' would: conditions by type, owner references by uid")
+  void builtInTypes() throws Exception {
+    JsonNode foo = tree("{'metadata':{'name':'f','ownerReferences':[{'uid':'1','name':'a'},{'uid':'2','name':'b'}]},"
+        + "'status':{'conditions':[{'type':'Ready','status':'False'},{'type':'Synced','status':'True'}]}}");
+    JsonNode patch = tree("{'metadata':{'ownerReferences':[{'uid':'2','name':'b2'}]},"
+        + "'status':{'conditions':[{'type':'Ready','status':'True'}]}}");
+
+    JsonNode result = smp.apply(foo, patch, dev.customapiserver.apis.hello.FooV2.class);
+
+    assertThat(result.at("/metadata/ownerReferences")).isEqualTo(tree("[{'uid':'1','name':'a'},{'uid':'2','name':'b2'}]"));
+    assertThat(result.at("/status/conditions"))
+        .isEqualTo(tree("[{'type':'Ready','status':'True'},{'type':'Synced','status':'True'}]"));
+  }
+
+  @Test
   @DisplayName("leaves its inputs unchanged")
   void pure() throws Exception {
     JsonNode original = tree("{'items':[{'name':'x','value':1}]}");
