@@ -61,7 +61,7 @@ final class WriteHandlers<H extends KubeObject> {
       throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
           + ") does not match the name on the URL (" + name + ")");
     }
-    H updated = store.update(Contexts.of(call), name, subresource, current -> in.value(), opts);
+    H updated = store.update(Contexts.of(call), name, current -> in.value(), opts, subresource);
     return encoder.respond(200, view.out(updated), format, in.warnings());
   }
 
@@ -82,14 +82,14 @@ final class WriteHandlers<H extends KubeObject> {
     byte[] patch = call.body();
     String name = call.path("name");
     List<String> warnings = new ArrayList<>();
-    H patched = store.update(Contexts.of(call), name, subresource, current -> {
+    H patched = store.update(Contexts.of(call), name, current -> {
       String target = new String(codecs.toJson(view.out(current)), StandardCharsets.UTF_8);
       String result = Patcher.apply(type, patch, target, view.type().kind(), name);
       Decoded<H> in = view.in(readTree(result), mode);
       warnings.clear();
       warnings.addAll(in.warnings());
       return in.value();
-    }, opts);
+    }, opts, subresource);
     return encoder.respond(200, view.out(patched), format, warnings);
   }
 

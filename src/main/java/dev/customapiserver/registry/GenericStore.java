@@ -149,7 +149,7 @@ public final class GenericStore<H extends KubeObject> {
    * resourceVersion (else 409 Conflict) or, for a PUT, one at all (else 422).
    */
   public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts) {
-    return update(ctx, name, "", updated, opts);
+    return update(ctx, name, updated, opts, "");
   }
 
   /**
@@ -159,19 +159,19 @@ public final class GenericStore<H extends KubeObject> {
    * (e.g. {@code scale}) writes the object under the main resource's rules. The name is what
    * admission sees as the subresource.
    */
-  public H update(RequestContext ctx, String name, String subresource, UnaryOperator<H> updated, WriteOptions opts) {
+  public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
     ObjectKey key = key(ctx, name);
     try {
       if (opts.dryRun()) {
-        return computeUpdate(ctx, name, subresource, store.get(key), updated);
+        return computeUpdate(ctx, name, store.get(key), updated, subresource);
       }
-      return store.guaranteedUpdate(key, Preconditions.NONE, current -> computeUpdate(ctx, name, subresource, current, updated));
+      return store.guaranteedUpdate(key, Preconditions.NONE, current -> computeUpdate(ctx, name, current, updated, subresource));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
   }
 
-  private H computeUpdate(RequestContext ctx, String name, String subresource, H current, UnaryOperator<H> updated) {
+  private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated, String subresource) {
     H old = codec.copy(current);
     H obj = updated.apply(current);
     ObjectMeta m = obj.metadata();
@@ -188,17 +188,17 @@ public final class GenericStore<H extends KubeObject> {
     if (!m.resourceVersion.equals(o.resourceVersion)) {
       throw Errors.conflictModified(type.groupResource().qualified(), name);
     }
+    m.uid = m.uid == null || m.uid.isEmpty() ? o.uid : m.uid;
+    m.creationTimestamp = m.creationTimestamp == null ? o.creationTimestamp : m.creationTimestamp;
+    m.generateName = m.generateName == null ? o.generateName : m.generateName;
+    m.deletionTimestamp = o.deletionTimestamp;
+    m.deletionGracePeriodSeconds = o.deletionGracePeriodSeconds;
     boolean status = STATUS.equals(subresource);
     if (status) {
       obj = StatusOnly.merge(old, obj, type.hubType(), codecs);
       m = obj.metadata();
       type.strategy().prepareForStatusUpdate(obj, old);
     } else {
-      m.uid = m.uid == null || m.uid.isEmpty() ? o.uid : m.uid;
-      m.creationTimestamp = m.creationTimestamp == null ? o.creationTimestamp : m.creationTimestamp;
-      m.generateName = m.generateName == null ? o.generateName : m.generateName;
-      m.deletionTimestamp = o.deletionTimestamp;
-      m.deletionGracePeriodSeconds = o.deletionGracePeriodSeconds;
       type.strategy().prepareForUpdate(obj, old);
       m.generation = specOf(obj).equals(specOf(old)) ? o.generation : (o.generation == null ? 1 : o.generation + 1);
     }

@@ -36,7 +36,7 @@ public final class ScaleStore<H extends KubeObject> {
    * replicas are a 422 on the Scale.
    */
   public Scale update(RequestContext ctx, String name, UnaryOperator<Scale> updated, WriteOptions opts) {
-    H result = store.update(ctx, name, "scale", current -> {
+    H result = store.update(ctx, name, current -> {
       Scale s = updated.apply(toScale(current));
       if (s.metadata().name != null && !s.metadata().name.isEmpty() && !name.equals(s.metadata().name)) {
         throw Errors.badRequest("the name of the object (" + s.metadata().name + ") does not match the name on the URL ("
@@ -54,7 +54,7 @@ public final class ScaleStore<H extends KubeObject> {
         current.metadata().resourceVersion = rv;
       }
       return current;
-    }, opts);
+    }, opts, "scale");
     return toScale(result);
   }
 
