@@ -87,6 +87,21 @@ class StrategicMergePatchRestTest {
   }
 
   @Test
+  @DisplayName("Foo v2 status conditions merge by type through /status; JenkinsService /scale takes a strategic patch")
+  void subresources() throws Exception {
+    create(FOOS, "{'metadata':{'name':'f3'},'spec':{'config':{'msg':'m'}}}");
+    ok(patch(FOOS + "/f3/status", "{'status':{'conditions':[{'type':'Ready','status':'False'},{'type':'Synced','status':'True'}]}}"));
+
+    JsonNode o = ok(patch(FOOS + "/f3/status", "{'status':{'conditions':[{'type':'Ready','status':'True'}]}}"));
+
+    assertThat(o.at("/status/conditions").toString())
+        .isEqualTo(q("[{'type':'Ready','status':'True'},{'type':'Synced','status':'True'}]"));
+    String js = "/apis/autobusi.group.cicd/v1alpha/namespaces/default/jenkinsservices";
+    create(js, "{'metadata':{'name':'j1'},'spec':{'instanceamount':1}}");
+    assertThat(ok(patch(js + "/j1/scale", "{'spec':{'replicas':4}}")).at("/spec/replicas").asInt()).isEqualTo(4);
+  }
+
+  @Test
   @DisplayName("an unknown $patch directive is 400 with Kubernetes' wording; nothing is stored")
   void unknownDirective() throws Exception {
     create(FOOS, "{'metadata':{'name':'f2','labels':{'a':'1'}},'spec':{'config':{'msg':'m'}}}");
