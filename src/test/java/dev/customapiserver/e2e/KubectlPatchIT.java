@@ -2,6 +2,7 @@ package dev.customapiserver.e2e;
 
 import static dev.customapiserver.e2e.KubectlIT.ok;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * kubectl's strategic merge patches against the running server: {@code patch} (strategic by default),
@@ -111,6 +114,43 @@ class KubectlPatchIT {
 
     assertThat(get("foo", "e-foo", "jsonpath={.spec.config.msg}")).isEqualTo("edited");
     assertThat(get("ns", "e-ns", "jsonpath={.metadata.labels.stage}")).isEqualTo("after");
+  }
+
+  @ParameterizedTest(name = "kubectl {0}")
+  @ValueSource(strings = {"1.27", "1.33"})
+  @DisplayName("older and newer kubectl: strategic patch, three-way apply and edit keep keyed list elements")
+  void skew(String version) throws Exception {
+    Kubectl k = beside(version);
+    String name = "s-" + version.replace('.', '-');
+    String pizza = "apiVersion: restaurant.wukong.com/v1beta1\nkind: Pizza\nmetadata: {name: " + name + "}\n"
+        + "spec:\n  toppings:\n  - {name: salami, quantity: 2}\n  - {name: ham, quantity: 1}\n";
+    ok(k.runWithInput(pizza, "apply", "-f", "-"));
+    ok(k.run("patch", "pizza", name, "-p", "{\"spec\":{\"toppings\":[{\"name\":\"olive\"}]}}"));
+    ok(k.runWithInput(pizza.replace("  - {name: ham, quantity: 1}\n", ""), "apply", "-f", "-"));
+    assertThat(ok(k.run("get", "pizza", name, "-o", TOPPINGS)).out()).isEqualTo("olive=1 salami=2 ");
+
+    ok(k.runWithInput("apiVersion: v1\nkind: Namespace\nmetadata: {name: " + name + ", labels: {stage: before}}\n",
+        "create", "-f", "-"));
+    Path editor = tmp.resolve("editor-" + version + ".sh");
+    Files.writeString(editor, "#!/bin/sh\nsed -i 's/stage: before/stage: after/' \"$1\"\n");
+    Files.setPosixFilePermissions(editor, PosixFilePermissions.fromString("rwxr-xr-x"));
+    ok(k.runWithEnv(Map.of("KUBE_EDITOR", editor.toString()), null, "edit", "ns", name));
+    assertThat(ok(k.run("get", "ns", name, "-o", "jsonpath={.metadata.labels.stage}")).out()).isEqualTo("after");
+  }
+
+  /** {@code kubectl.<version>} beside the real binary behind {@code kubectl} on PATH; the test is skipped without it. */
+  private static Kubectl beside(String version) throws Exception {
+    Path onPath = null;
+    for (String dir : System.getenv("PATH").split(":")) {
+      if (Files.isExecutable(Path.of(dir, "kubectl"))) {
+        onPath = Path.of(dir, "kubectl").toRealPath();
+        break;
+      }
+    }
+    assumeTrue(onPath != null, "kubectl is not on PATH");
+    Path binary = onPath.resolveSibling("kubectl." + version);
+    assumeTrue(Files.isExecutable(binary), binary + " is not installed");
+    return new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home-" + version)), binary.toString());
   }
 
   private static void create(String yaml) throws Exception {
