@@ -18,6 +18,7 @@ import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Decoded;
 import dev.customapiserver.runtime.FieldValidation;
+import dev.customapiserver.runtime.patch.StrategicMergePatch;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ final class WriteHandlers<H extends KubeObject> {
   private final Codecs codecs;
   private final BodyDecoder decoder;
   private final FieldManager fields;
+  private final StrategicMergePatch strategic;
 
   WriteHandlers(VersionedView<H> view, GenericStore<H> store, Encoder encoder, Codecs codecs, BodyDecoder decoder,
       FieldManager fields) {
@@ -41,6 +43,7 @@ final class WriteHandlers<H extends KubeObject> {
     this.encoder = encoder;
     this.codecs = codecs;
     this.decoder = decoder;
+    this.strategic = new StrategicMergePatch(codecs.json());
   }
 
   Response create(Call call) {
@@ -48,12 +51,21 @@ final class WriteHandlers<H extends KubeObject> {
     WriteOptions opts = QueryOptions.write(call, "CreateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
     H obj = in.value();
-    obj.metadata().managedFields = fields.update(null, view.out(obj), QueryOptions.manager(call, opts));
+    obj.metadata().managedFields = fields.update(null, view.out(obj), QueryOptions.manager(call, opts), "");
     H created = store.create(Contexts.of(call), obj, opts);
     return encoder.respond(201, view.out(created), format, in.warnings());
   }
 
   Response replace(Call call) {
+    return replace(call, "");
+  }
+
+  /** PUT {@code .../{name}/status}: only the status changes. */
+  Response replaceStatus(Call call) {
+    return replace(call, GenericStore.STATUS);
+  }
+
+  private Response replace(Call call, String subresource) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "UpdateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
@@ -67,19 +79,28 @@ final class WriteHandlers<H extends KubeObject> {
     H updated = store.update(Contexts.of(call), name, current -> {
       H obj = in.value();
       obj.metadata().managedFields = submitted;
-      obj.metadata().managedFields = fields.update(view.out(current), view.out(obj), manager);
+      obj.metadata().managedFields = fields.update(view.out(current), view.out(obj), manager, subresource);
       return obj;
-    }, opts);
+    }, opts, subresource);
     return encoder.respond(200, view.out(updated), format, in.warnings());
   }
 
   Response patch(Call call) {
+    return patch(call, "");
+  }
+
+  /** PATCH {@code .../{name}/status}: the patch applies to the whole object; only the status changes. */
+  Response patchStatus(Call call) {
+    return patch(call, GenericStore.STATUS);
+  }
+
+  private Response patch(Call call, String subresource) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
     String type = call.contentType();
     if (type.equals(APPLY_PATCH)) {
-      return apply(call, opts, mode, format);
+      return apply(call, opts, mode, format, subresource);
     }
     QueryOptions.force(call, opts, false);
     String manager = QueryOptions.manager(call, opts);
@@ -89,14 +110,15 @@ final class WriteHandlers<H extends KubeObject> {
     H patched = store.update(Contexts.of(call), name, current -> {
       KubeObject live = view.out(current);
       String target = new String(codecs.toJson(live), StandardCharsets.UTF_8);
-      String result = Patcher.apply(type, patch, target, view.type().kind(), name);
+      String result = Patcher.apply(type, patch, target, view.type().kind(), name, strategic,
+          view.version().type());
       Decoded<H> in = view.in(readTree(result), mode);
       warnings.clear();
       warnings.addAll(in.warnings());
       H obj = in.value();
-      obj.metadata().managedFields = fields.update(live, view.out(obj), manager);
+      obj.metadata().managedFields = fields.update(live, view.out(obj), manager, subresource);
       return obj;
-    }, opts);
+    }, opts, subresource);
     return encoder.respond(200, view.out(patched), format, warnings);
   }
 
@@ -104,7 +126,7 @@ final class WriteHandlers<H extends KubeObject> {
    * Server-side apply ({@code application/apply-patch+yaml}): merges the applied configuration into
    * the object by field ownership, or creates the object (201) when there is none.
    */
-  private Response apply(Call call, WriteOptions opts, FieldValidation mode, OutputFormat format) {
+  private Response apply(Call call, WriteOptions opts, FieldValidation mode, OutputFormat format, String subresource) {
     boolean force = QueryOptions.force(call, opts, true);
     String manager = opts.fieldManager();
     String name = call.path("name");
@@ -112,15 +134,15 @@ final class WriteHandlers<H extends KubeObject> {
     List<String> warnings = new ArrayList<>();
     RequestContext ctx = Contexts.of(call);
     try {
-      H applied = store.update(ctx, name, current -> applied(fields.apply(view.out(current), config, manager, force), mode, warnings),
-          opts);
+      H applied = store.update(ctx, name,
+          current -> applied(fields.apply(view.out(current), config, manager, force, subresource), mode, warnings), opts, subresource);
       return encoder.respond(200, view.out(applied), format, warnings);
     } catch (ApiException e) {
-      if (e.code() != 404 || !"NotFound".equals(e.reason())) {
+      if (e.code() != 404 || !"NotFound".equals(e.reason()) || !subresource.isEmpty()) {
         throw e;
       }
     }
-    ObjectNode created = fields.apply(null, config, manager, force);
+    ObjectNode created = fields.apply(null, config, manager, force, "");
     if (!name.equals(created.path("metadata").path("name").asText(""))) {
       throw Errors.badRequest("the name of the object (" + created.path("metadata").path("name").asText("")
           + ") does not match the name on the URL (" + name + ")");

@@ -25,8 +25,10 @@ public final class ObjectMeta {
   public Long deletionGracePeriodSeconds;
   public Map<String, String> labels;
   public Map<String, String> annotations;
-  @ListType(value = "map", mapKeys = "uid")
+  @PatchStrategy(value = "merge", mergeKey = "uid")
+  @ListType(value = "map", mapKeys = {"uid"})
   public List<OwnerReference> ownerReferences;
+  @PatchStrategy("merge")
   @ListType("set")
   public List<String> finalizers;
   public List<ManagedFieldsEntry> managedFields;

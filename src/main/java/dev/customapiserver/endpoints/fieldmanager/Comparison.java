@@ -19,6 +19,11 @@ record Comparison(FieldSet added, FieldSet modified, FieldSet removed) {
     return c;
   }
 
+  /** Only the changes to paths {@code tracked} accepts (kube's ignored fields excluded). */
+  Comparison only(java.util.function.Predicate<List<String>> tracked) {
+    return new Comparison(added.filter(tracked), modified.filter(tracked), removed.filter(tracked));
+  }
+
   boolean isSame() {
     return added.isEmpty() && modified.isEmpty() && removed.isEmpty();
   }

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Field ownership of one resource in one version, as kube-apiserver's fieldmanager: every write
@@ -29,14 +30,18 @@ public final class FieldManager {
   private final ObjectMapper json;
   private final Clock clock;
   private final Updater updater;
+  private final boolean statusSubresource;
 
   /**
    * @param apiVersion the version of the requests, {@code group/version}
    * @param versions the resource's served versions (their wire types' fields and {@code ListType}
    *     annotations give the schemas; entries recorded in another version are compared there)
+   * @param statusSubresource whether status is written through {@code /status} only (then the main
+   *     resource's managers never own status, and the status subresource's own nothing else)
    */
-  public FieldManager(String apiVersion, Versions versions, ObjectMapper json, Clock clock) {
+  public FieldManager(String apiVersion, Versions versions, boolean statusSubresource, ObjectMapper json, Clock clock) {
     this.versions = new TypedVersions(versions, json);
+    this.statusSubresource = statusSubresource;
     this.apiVersion = apiVersion;
     this.json = json;
     this.clock = clock;
@@ -45,7 +50,7 @@ public final class FieldManager {
 
   /** A resource served in one version only. */
   public FieldManager(Class<?> versionedType, String apiVersion, ObjectMapper json, Clock clock) {
-    this(apiVersion, Versions.single(versionedType, apiVersion), json, clock);
+    this(apiVersion, Versions.single(versionedType, apiVersion), false, json, clock);
   }
 
   private static List<String> meta(String field) {
@@ -58,7 +63,7 @@ public final class FieldManager {
    * valid and non-empty, reset by a single empty entry, else the live ones; an existing object
    * without managed fields stays untracked.
    */
-  public List<ManagedFieldsEntry> update(KubeObject live, KubeObject updated, String manager) {
+  public List<ManagedFieldsEntry> update(KubeObject live, KubeObject updated, String manager, String subresource) {
     List<ManagedFieldsEntry> submitted = updated.metadata().managedFields;
     Managers managers = Managers.isReset(submitted) ? new Managers() : decodeOrNull(submitted);
     if (managers == null || managers.isEmpty() && !Managers.isReset(submitted)) {
@@ -67,7 +72,7 @@ public final class FieldManager {
     if (managers.isEmpty() && live != null) {
       return null;
     }
-    record(tree(live), tree(updated), managers, manager);
+    record(tree(live), tree(updated), managers, manager, subresource);
     managers.capUpdaters(Managers.MAX_UPDATERS);
     return managers.encode();
   }
@@ -77,27 +82,28 @@ public final class FieldManager {
    * {@code live} ({@code null}: the object does not exist). Returns the object to store, as a tree
    * of this version carrying its new managedFields; throws 409 on conflicts unless {@code force}.
    */
-  public ObjectNode apply(KubeObject live, ObjectNode config, String manager, boolean force) {
+  public ObjectNode apply(KubeObject live, ObjectNode config, String manager, boolean force, String subresource) {
     if (config.path("metadata").has("managedFields")) {
       throw Errors.badRequest("metadata.managedFields must be nil");
     }
     ObjectNode liveTree = tree(live);
     Managers managers = live == null ? new Managers() : decodeOrEmpty(live.metadata().managedFields);
     if (managers.isEmpty() && live != null) {
-      record(json.createObjectNode(), liveTree, managers, BEFORE_FIRST_APPLY);
+      record(json.createObjectNode(), liveTree, managers, BEFORE_FIRST_APPLY, subresource);
     }
-    Managers.Id self = Managers.Id.apply(manager);
+    Managers.Id self = Managers.Id.apply(manager, subresource);
+    Predicate<List<String>> tracked = tracked(subresource);
     Managers result = managers.copy();
     ObjectNode merged;
     try {
-      merged = updater.apply(liveTree, config, result, self, force);
+      merged = updater.apply(liveTree, config, result, self, force, tracked);
     } catch (Updater.ConflictException e) {
       Map<Managers.Id, FieldSet> remaining = notAllowedByLastApplied(liveTree, manager, e.conflicts);
       if (!remaining.isEmpty()) {
         throw Conflicts.toApiException(remaining);
       }
       result = managers.copy();
-      merged = updater.apply(liveTree, config, result, self, true);
+      merged = updater.apply(liveTree, config, result, self, true, tracked);
     }
     Managers.Owned mine = result.owned.get(self);
     if (mine != null) {
@@ -135,16 +141,27 @@ public final class FieldManager {
   }
 
   /** Gives {@code manager} (an updater) the fields that changed from {@code before} to {@code after}. */
-  private void record(ObjectNode before, ObjectNode after, Managers managers, String manager) {
-    Comparison c = updater.update(before, after, managers, CURRENT, true);
+  private void record(ObjectNode before, ObjectNode after, Managers managers, String manager, String subresource) {
+    Comparison c = updater.update(before, after, managers, CURRENT, true, tracked(subresource));
     FieldSet changed = c.changed().difference(STRIPPED);
     managers.owned.remove(CURRENT);
     if (changed.isEmpty()) {
       return;
     }
-    Managers.Id id = Managers.Id.update(manager, apiVersion);
+    Managers.Id id = Managers.Id.update(manager, apiVersion, subresource);
     Managers.Owned previous = managers.owned.get(id);
     managers.owned.put(id, new Managers.Owned(previous == null ? changed : previous.fields().union(changed), apiVersion, now()));
+  }
+
+  /** The paths a write through {@code subresource} may own (kube's reset fields left out). */
+  private Predicate<List<String>> tracked(String subresource) {
+    if ("status".equals(subresource)) {
+      return p -> !p.isEmpty() && p.get(0).equals("f:status");
+    }
+    if (statusSubresource) {
+      return p -> p.isEmpty() || !p.get(0).equals("f:status");
+    }
+    return p -> true;
   }
 
   private ObjectNode tree(KubeObject o) {

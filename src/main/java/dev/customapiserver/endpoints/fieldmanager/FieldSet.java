@@ -130,6 +130,13 @@ final class FieldSet {
     return s;
   }
 
+  /** The members {@code keep} accepts. */
+  FieldSet filter(java.util.function.Predicate<List<String>> keep) {
+    FieldSet s = new FieldSet();
+    members().stream().filter(keep).forEach(s::insert);
+    return s;
+  }
+
   /** This set minus every member equal to or below a member of {@code other}. */
   FieldSet recursiveDifference(FieldSet other) {
     FieldSet s = new FieldSet();

@@ -19,14 +19,18 @@ final class Managers {
   static final String ANCIENT = "ancient-changes";
   static final int MAX_UPDATERS = 10;
 
-  /** A manager's identity. {@code apiVersion} is null for Apply managers. */
-  record Id(String manager, String operation, String apiVersion) {
-    static Id apply(String manager) {
-      return new Id(manager, APPLY, null);
+  /** A manager's identity. {@code apiVersion} is null for Apply managers; {@code subresource} is "" for the main resource. */
+  record Id(String manager, String operation, String apiVersion, String subresource) {
+    Id(String manager, String operation, String apiVersion) {
+      this(manager, operation, apiVersion, "");
     }
 
-    static Id update(String manager, String apiVersion) {
-      return new Id(manager, UPDATE, apiVersion);
+    static Id apply(String manager, String subresource) {
+      return new Id(manager, APPLY, null, subresource);
+    }
+
+    static Id update(String manager, String apiVersion, String subresource) {
+      return new Id(manager, UPDATE, apiVersion, subresource);
     }
   }
 
@@ -52,7 +56,8 @@ final class Managers {
         throw new IllegalArgumentException("unsupported fieldsType " + e.fieldsType);
       }
       FieldSet fields = e.fieldsV1 == null ? new FieldSet() : FieldSet.fromFieldsV1(e.fieldsV1);
-      Id id = APPLY.equals(e.operation) ? Id.apply(e.manager) : Id.update(e.manager, e.apiVersion);
+      String sub = e.subresource == null ? "" : e.subresource;
+      Id id = APPLY.equals(e.operation) ? Id.apply(e.manager, sub) : Id.update(e.manager, e.apiVersion, sub);
       Owned before = m.owned.get(id);
       m.owned.put(id, new Owned(before == null ? fields : before.fields().union(fields), e.apiVersion, e.time));
     }
@@ -99,7 +104,7 @@ final class Managers {
     for (int i = 0; i < updaters.size() && length > max; i++) {
       Id id = updaters.get(i);
       Owned o = owned.get(id);
-      Id bucket = Id.update(ANCIENT, o.apiVersion());
+      Id bucket = Id.update(ANCIENT, o.apiVersion(), "");
       Id first = firstByVersion.putIfAbsent(o.apiVersion(), id);
       if (first == null) {
         continue;
@@ -131,12 +136,14 @@ final class Managers {
       e.time = o.time();
       e.fieldsType = "FieldsV1";
       e.fieldsV1 = o.fields().toFieldsV1();
+      e.subresource = id.subresource().isEmpty() ? null : id.subresource();
       out.add(e);
     });
     out.sort(Comparator.comparing((ManagedFieldsEntry e) -> e.operation)
         .thenComparing(e -> e.time == null ? 0 : e.time.getEpochSecond())
         .thenComparing(e -> e.manager == null ? "" : e.manager)
-        .thenComparing(e -> e.apiVersion));
+        .thenComparing(e -> e.apiVersion)
+        .thenComparing(e -> e.subresource == null ? "" : e.subresource));
     return out.isEmpty() ? null : out;
   }
 }

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * structured-merge-diff's Updater on JSON trees: who loses which fields when an object changes
@@ -38,9 +39,10 @@ final class Updater {
    * with their conflicts unless {@code force}) and drops removed fields from everyone's sets.
    * Returns the comparison in the request's version.
    */
-  Comparison update(ObjectNode live, ObjectNode updated, Managers managers, Managers.Id self, boolean force) {
+  Comparison update(ObjectNode live, ObjectNode updated, Managers managers, Managers.Id self, boolean force,
+      Predicate<List<String>> tracked) {
     Map<String, Comparison> byVersion = new HashMap<>();
-    Comparison mine = Comparison.of(live, updated, versions.schema(version));
+    Comparison mine = Comparison.of(live, updated, versions.schema(version)).only(tracked);
     byVersion.put(version, mine);
     Map<Managers.Id, FieldSet> conflicts = new LinkedHashMap<>();
     Map<Managers.Id, FieldSet> removed = new LinkedHashMap<>();
@@ -48,7 +50,7 @@ final class Updater {
       if (id.equals(self)) {
         return;
       }
-      Comparison c = byVersion.computeIfAbsent(owned.apiVersion(), v -> versions.compare(live, updated, version, v, mine));
+      Comparison c = byVersion.computeIfAbsent(owned.apiVersion(), v -> versions.compare(live, updated, version, v, mine).only(tracked));
       FieldSet conflict = owned.fields().intersection(c.changed());
       if (!conflict.isEmpty()) {
         conflicts.put(id, conflict);
@@ -70,15 +72,16 @@ final class Updater {
    * it applied last time and no longer applies (unless someone else owns them), and hands it the
    * configuration's fields. Returns the new object; {@code managers} is updated in place.
    */
-  ObjectNode apply(ObjectNode live, ObjectNode config, Managers managers, Managers.Id self, boolean force) {
+  ObjectNode apply(ObjectNode live, ObjectNode config, Managers managers, Managers.Id self, boolean force,
+      Predicate<List<String>> tracked) {
     ObjectNode merged = (ObjectNode) Trees.merge(live, config, versions.schema(version));
     Managers.Owned last = managers.owned.get(self);
     Instant lastTime = last == null ? null : last.time();
-    managers.owned.put(self, new Managers.Owned(Trees.fieldSet(config, versions.schema(version)), version, lastTime));
+    managers.owned.put(self, new Managers.Owned(Trees.fieldSet(config, versions.schema(version)).filter(tracked), version, lastTime));
     if (last != null) {
       merged = prune(merged, managers, last);
     }
-    update(live, merged, managers, self, force);
+    update(live, merged, managers, self, force, tracked);
     return merged;
   }
 

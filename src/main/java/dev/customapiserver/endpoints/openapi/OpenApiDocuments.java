@@ -28,7 +28,8 @@ public final class OpenApiDocuments {
    * when, the patch handler accepts it.
    */
   public static final List<String> PATCH_CONTENT_TYPES =
-      List.of("application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml");
+      List.of("application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json",
+          "application/apply-patch+yaml");
 
   private final Map<String, Document> documents = new LinkedHashMap<>();
   private final Codecs codecs;
@@ -133,6 +134,9 @@ public final class OpenApiDocuments {
     TypeSchemas types = new TypeSchemas(SchemaNames.prefix(gv), schemas);
     MetaSchemas.addTo(types);
     ObjectNode paths = JsonNodeFactory.instance.objectNode();
+    if (resources.stream().anyMatch(r -> r.scale().isPresent())) {
+      ScaleSchemas.define(types);
+    }
     for (ResourceType<?> r : resources) {
       String kind = Kinds.define(types, gv, r);
       new ResourcePaths(gv, r, kind, kind + "List").addTo(paths);

@@ -75,7 +75,7 @@ class FieldManagerTest {
       ObjectNode config = (ObjectNode) json("{'apiVersion':'test/v1','kind':'Sample','metadata':{'name':'x'},'spec':" + s.spec() + "}");
       if (s.expected().startsWith("Apply failed")) {
         Sample before = live;
-        ApiException e = catchThrowableOfType(() -> FM.apply(before, config, s.manager(), s.force()), ApiException.class);
+        ApiException e = catchThrowableOfType(() -> FM.apply(before, config, s.manager(), s.force(), ""), ApiException.class);
         assertThat(e).as("conflict expected").isNotNull();
         assertThat(e.code()).isEqualTo(409);
         assertThat(e.reason()).isEqualTo("Conflict");
@@ -83,7 +83,7 @@ class FieldManagerTest {
         assertThat(e.status().details.causes).allSatisfy(c -> assertThat(c.reason()).isEqualTo("FieldManagerConflict"));
         continue;
       }
-      live = toSample(FM.apply(live, config, s.manager(), s.force()));
+      live = toSample(FM.apply(live, config, s.manager(), s.force(), ""));
       assertThat(JSON.valueToTree(live.spec) == null ? json("{}") : (JsonNode) JSON.valueToTree(live.spec))
           .as(s.toString()).isEqualTo(json(s.expected()));
     }
@@ -106,7 +106,7 @@ class FieldManagerTest {
   void updateManagers() {
     Sample created = sample("{'a':'1'}");
     created.metadata.uid = null;
-    List<ManagedFieldsEntry> entries = FM.update(null, created, "kubectl-create");
+    List<ManagedFieldsEntry> entries = FM.update(null, created, "kubectl-create", "");
     assertThat(entries).singleElement().satisfies(e -> {
       assertThat(e.operation).isEqualTo("Update");
       assertThat(e.apiVersion).isEqualTo("test/v1");
@@ -117,7 +117,7 @@ class FieldManagerTest {
     live.metadata.managedFields = entries;
     Sample edited = sample("{'a':'1','b':'2'}");
     edited.metadata.managedFields = entries;
-    List<ManagedFieldsEntry> after = FM.update(live, edited, "kubectl-edit");
+    List<ManagedFieldsEntry> after = FM.update(live, edited, "kubectl-edit", "");
     assertThat(after).extracting(e -> e.manager).containsExactly("kubectl-create", "kubectl-edit");
     assertThat(after.get(1).fieldsV1).isEqualTo(json("{'f:spec':{'f:b':{}}}"));
   }
@@ -126,9 +126,9 @@ class FieldManagerTest {
   @DisplayName("an object without managed fields stays untracked on update; an apply first credits before-first-apply")
   void untracked() {
     Sample live = sample("{'a':'1'}");
-    assertThat(FM.update(live, sample("{'a':'2'}"), "someone")).isNull();
+    assertThat(FM.update(live, sample("{'a':'2'}"), "someone", "")).isNull();
     ApiException e = catchThrowableOfType(() -> FM.apply(live,
-        (ObjectNode) json("{'apiVersion':'test/v1','kind':'Sample','metadata':{'name':'x'},'spec':{'a':'2'}}"), "a", false),
+        (ObjectNode) json("{'apiVersion':'test/v1','kind':'Sample','metadata':{'name':'x'},'spec':{'a':'2'}}"), "a", false, ""),
         ApiException.class);
     assertThat(e.getMessage()).isEqualTo("Apply failed with 1 conflict: conflict with \"before-first-apply\" using test/v1: .spec.a");
   }
@@ -137,26 +137,26 @@ class FieldManagerTest {
   @DisplayName("submitted managedFields: a single empty entry resets them, an empty list keeps the live ones")
   void submittedManagedFields() {
     Sample live = sample("{'a':'1'}");
-    live.metadata.managedFields = FM.update(null, sample("{'a':'1'}"), "creator");
+    live.metadata.managedFields = FM.update(null, sample("{'a':'1'}"), "creator", "");
     Sample reset = sample("{'a':'1'}");
     reset.metadata.managedFields = List.of(new ManagedFieldsEntry());
-    assertThat(FM.update(live, reset, "x")).isNull();
+    assertThat(FM.update(live, reset, "x", "")).isNull();
     Sample empty = sample("{'a':'2'}");
     empty.metadata.managedFields = List.of();
-    assertThat(FM.update(live, empty, "x")).extracting(m -> m.manager).containsExactly("creator", "x");
+    assertThat(FM.update(live, empty, "x", "")).extracting(m -> m.manager).containsExactly("creator", "x");
   }
 
   @Test
   @DisplayName("more than ten Update managers: the oldest are merged into ancient-changes")
   void capsUpdaters() {
     Sample live = sample("{}");
-    live.metadata.managedFields = FM.update(null, sample("{'a':'1'}"), "creator");
+    live.metadata.managedFields = FM.update(null, sample("{'a':'1'}"), "creator", "");
     StringBuilder labels = new StringBuilder();
     for (int i = 0; i < 11; i++) {
       labels.append(i == 0 ? "" : ",").append("'l").append(i).append("':'v'");
       Sample next = sample("{'a':'1','labels':{" + labels + "}}");
       next.metadata.managedFields = live.metadata.managedFields;
-      next.metadata.managedFields = FM.update(live, next, "m" + (char) ('a' + i));
+      next.metadata.managedFields = FM.update(live, next, "m" + (char) ('a' + i), "");
       live = next;
     }
     assertThat(live.metadata.managedFields).hasSize(10);
