@@ -159,6 +159,24 @@ class ServerSideApplyRestTest {
   }
 
   @Test
+  @DisplayName("a write through /status records a status manager; the main resource's appliers never own status")
+  void statusSubresource() throws Exception {
+    apply(FOOS + "/status", "alice", false, foo("status", "  config:\n    msg: hi\n"));
+    HttpResponse<String> s = server.send("PATCH", FOOS + "/status/status?fieldManager=controller",
+        "{\"status\":{\"phase\":\"Ready\"}}", "Content-Type", "application/merge-patch+json");
+    assertThat(s.statusCode()).as(s.body()).isEqualTo(200);
+    JsonNode e = entry(RestApiCrudTest.json(s), "controller");
+    assertThat(e.path("subresource").asText()).isEqualTo("status");
+    assertThat(e.path("fieldsV1").toString()).isEqualTo("{\"f:status\":{\".\":{},\"f:phase\":{}}}");
+    HttpResponse<String> r = apply(FOOS + "/status", "alice", false,
+        foo("status", "  config:\n    msg: hi\n") + "status:\n  phase: Broken\n");
+    assertThat(r.statusCode()).as("status is not the main resource's to own: " + r.body()).isEqualTo(200);
+    JsonNode o = RestApiCrudTest.json(r);
+    assertThat(o.at("/status/phase").asText()).isEqualTo("Ready");
+    assertThat(entry(o, "alice").path("fieldsV1").toString()).doesNotContain("f:status");
+  }
+
+  @Test
   @DisplayName("Pizza toppings merge by name: each manager owns its own topping items")
   void pizzaMapList() throws Exception {
     String a = "apiVersion: restaurant.wukong.com/v1beta1\nkind: Pizza\nmetadata:\n  name: p\nspec:\n  toppings:\n"
