@@ -4,18 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.auth.Authorizer;
-import dev.customapiserver.auth.TokenAuthenticator;
-import dev.customapiserver.endpoints.RestApi;
-import dev.customapiserver.registry.Registry;
-import dev.customapiserver.runtime.Codecs;
-import dev.customapiserver.runtime.Scheme;
-import dev.customapiserver.server.config.ServerConfig;
-import dev.customapiserver.server.datadir.DataDirectory;
-import dev.customapiserver.server.embedded.EmbeddedServer;
 import dev.customapiserver.testing.MemoryStorageBackend;
-import dev.customapiserver.testing.Widgets;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -26,12 +15,6 @@ import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.time.Clock;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -41,27 +24,19 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("Watch over WebSocket (embedded Jetty, the production filters): as kube-apiserver serves it")
 class WebSocketWatchTest {
   static final ObjectMapper JSON = new ObjectMapper();
-  static final String TOKEN = "ws-token";
+  static final String TOKEN = InProcessApiServer.TOKEN;
   static final String WIDGETS = "/apis/test.example.com/v2/namespaces/ws/widgets";
   @TempDir static Path dir;
+  static InProcessApiServer server;
   static MemoryStorageBackend backend;
-  static EmbeddedServer server;
   static URI base;
   final HttpClient http = HttpClient.newHttpClient();
 
   @BeforeAll
   static void start() throws Exception {
-    backend = new MemoryStorageBackend();
-    Codecs codecs = new Codecs();
-    Scheme scheme = new Scheme(List.of(Widgets.group()));
-    Registry registry = new Registry(scheme, backend, codecs, Clock.systemUTC());
-    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT);
-    ApiServer api = new ApiServer(codecs, backend, rest.resourceConfig(),
-        TokenAuthenticator.of(Map.of(TOKEN, UserInfo.of("admin", "system:masters"))), Authorizer.authenticatedMayDoEverything());
-    ServerConfig config = new ServerConfig(dir, 0, "127.0.0.1", OptionalInt.of(0), Optional.empty(), Optional.empty(),
-        Optional.empty(), Optional.empty(), "", "", true, 1000);
-    server = EmbeddedServer.start(config, new DataDirectory(dir, Clock.systemUTC(), new SecureRandom()).servingIdentity(List.of()), api);
-    base = server.plainUri().orElseThrow();
+    server = new InProcessApiServer(dir);
+    backend = server.backend;
+    base = server.base;
   }
 
   @AfterAll
@@ -70,7 +45,7 @@ class WebSocketWatchTest {
   }
 
   static URI ws(String pathAndQuery) {
-    return URI.create("ws://" + base.getHost() + ":" + base.getPort() + pathAndQuery);
+    return server.ws(pathAndQuery);
   }
 
   HttpResponse<String> send(String method, String path, String body) throws Exception {
