@@ -32,11 +32,15 @@ final class InProcessApiServer implements AutoCloseable {
   final URI base;
 
   InProcessApiServer(Path dataDir) throws Exception {
+    this(dataDir, Authorizer.authenticatedMayDoEverything());
+  }
+
+  InProcessApiServer(Path dataDir, Authorizer authorizer) throws Exception {
     Codecs codecs = new Codecs();
     Scheme scheme = new Scheme(List.of(Widgets.group()));
     RestApi rest = new RestApi(scheme, new Registry(scheme, backend, codecs, Clock.systemUTC()), codecs, RestApi.Settings.DEFAULT);
     ApiServer api = new ApiServer(codecs, backend, rest.resourceConfig(),
-        TokenAuthenticator.of(Map.of(TOKEN, UserInfo.of("admin", "system:masters"))), Authorizer.authenticatedMayDoEverything());
+        TokenAuthenticator.of(Map.of(TOKEN, UserInfo.of("admin", "system:masters"))), authorizer);
     ServerConfig config = new ServerConfig(dataDir, 0, "127.0.0.1", OptionalInt.of(0), Optional.empty(), Optional.empty(),
         Optional.empty(), Optional.empty(), "", "", true, 1000);
     server = EmbeddedServer.start(config, new DataDirectory(dataDir, Clock.systemUTC(), new SecureRandom())

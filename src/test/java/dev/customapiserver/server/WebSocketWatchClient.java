@@ -19,7 +19,10 @@ final class WebSocketWatchClient implements AutoCloseable {
   private final WebSocket socket;
 
   private WebSocketWatchClient(URI uri, String token, String... subprotocols) throws Exception {
-    WebSocket.Builder b = HttpClient.newHttpClient().newWebSocketBuilder().header("Authorization", "Bearer " + token);
+    WebSocket.Builder b = HttpClient.newHttpClient().newWebSocketBuilder();
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
     if (subprotocols.length > 0) {
       b.subprotocols(subprotocols[0], java.util.Arrays.copyOfRange(subprotocols, 1, subprotocols.length));
     }
@@ -50,7 +53,7 @@ final class WebSocketWatchClient implements AutoCloseable {
     }).get(WAIT_SECONDS, TimeUnit.SECONDS);
   }
 
-  /** Opens a watch at {@code uri} (a ws:// URL), waiting boundedly for the handshake. */
+  /** Opens a watch at {@code uri} (a ws:// URL), waiting boundedly for the handshake; {@code token} may be null. */
   static WebSocketWatchClient open(URI uri, String token, String... subprotocols) throws Exception {
     return new WebSocketWatchClient(uri, token, subprotocols);
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.testing.MemoryStorageBackend;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,6 +16,8 @@ import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -63,12 +66,17 @@ class WebSocketWatchTest {
   }
 
   /** A raw WebSocket handshake: the status line, headers and body of the answer. */
-  static String handshake(String pathAndQuery, String authorization) throws Exception {
+  static String handshake(String pathAndQuery, String authorization, String... headerLines) throws Exception {
+    return handshake(base, pathAndQuery, authorization, headerLines);
+  }
+
+  static String handshake(URI base, String pathAndQuery, String authorization, String... headerLines) throws Exception {
     try (Socket s = new Socket(base.getHost(), base.getPort())) {
       OutputStream out = s.getOutputStream();
       out.write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
           + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-          + (authorization == null ? "" : "Authorization: " + authorization + "\r\n") + "\r\n").getBytes(StandardCharsets.US_ASCII));
+          + (authorization == null ? "" : "Authorization: " + authorization + "\r\n") + String.join("", headerLines.length == 0
+              ? List.of() : List.of(String.join("\r\n", headerLines) + "\r\n")) + "\r\n").getBytes(StandardCharsets.US_ASCII));
       out.flush();
       s.setSoTimeout(15_000);
       InputStream in = s.getInputStream();
@@ -93,6 +101,16 @@ class WebSocketWatchTest {
     assertThat(answer).startsWith("HTTP/1.1 401").doesNotContainIgnoringCase("Upgrade: websocket")
         .endsWith("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"Unauthorized\","
             + "\"reason\":\"Unauthorized\",\"code\":401}");
+  }
+
+  @Test
+  @DisplayName("a user the authorizer denies gets the 403 Forbidden Status, not an upgrade")
+  void forbidden(@TempDir Path otherDir) throws Exception {
+    try (InProcessApiServer denying = new InProcessApiServer(otherDir, a -> Authorizer.Decision.deny(""))) {
+      String answer = handshake(denying.base, WIDGETS + "?watch=true", "Bearer " + TOKEN);
+      assertThat(answer).startsWith("HTTP/1.1 403").doesNotContainIgnoringCase("Upgrade: websocket")
+          .contains("\"reason\":\"Forbidden\"").contains("cannot watch resource \\\"widgets\\\"");
+    }
   }
 
   @Test
@@ -177,5 +195,23 @@ class WebSocketWatchTest {
       create("bye-" + i, "red", "\"bye\":\"yes\"");
     }
     assertThat(backend.openWatches()).isEqualTo(before);
+  }
+
+  @Test
+  @DisplayName("a browser's bearer token in the subprotocol base64url.bearer.authorization.k8s.io.<token> authenticates; "
+      + "only the other protocol is echoed")
+  void tokenInSubprotocol() throws Exception {
+    String tokenProtocol = "base64url.bearer.authorization.k8s.io."
+        + Base64.getUrlEncoder().withoutPadding().encodeToString(TOKEN.getBytes(StandardCharsets.UTF_8));
+    try (WebSocketWatchClient w = WebSocketWatchClient.open(ws(WIDGETS + "?watch=true&labelSelector=browser%3Dyes"), null,
+        "base64.binary.k8s.io", tokenProtocol)) {
+      assertThat(w.socket().getSubprotocol()).isEqualTo("base64.binary.k8s.io");
+      create("from-browser", "red", "\"browser\":\"yes\"");
+      assertThat(JSON.readTree(w.next()).at("/object/metadata/name").asText()).isEqualTo("from-browser");
+    }
+    assertThat(handshake(WIDGETS + "?watch=true", null, "Sec-WebSocket-Protocol: " + tokenProtocol))
+        .as("a token protocol alone leaves nothing to echo: refused as kube-apiserver does").startsWith("HTTP/1.1 401");
+    assertThat(handshake(WIDGETS + "?watch=true", null, "Sec-WebSocket-Protocol: base64.binary.k8s.io, "
+        + "base64url.bearer.authorization.k8s.io.bm9wZQ")).as("an unknown token").startsWith("HTTP/1.1 401");
   }
 }
