@@ -151,6 +151,18 @@ class WebSocketWatchTest {
   }
 
   @Test
+  @DisplayName("a large object (200 KB) arrives whole, as one message")
+  void largeObject() throws Exception {
+    String big = "x".repeat(200 * 1024);
+    try (WebSocketWatchClient w = WebSocketWatchClient.open(ws(WIDGETS + "?watch=true&labelSelector=size%3Dbig"), TOKEN)) {
+      HttpResponse<String> r = send("POST", WIDGETS, "{\"metadata\":{\"name\":\"big\",\"labels\":{\"size\":\"big\"},"
+          + "\"annotations\":{\"big\":\"" + big + "\"}},\"spec\":{\"paint\":{\"color\":\"red\"}}}");
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+      assertThat(JSON.readTree(w.next()).at("/object/metadata/annotations/big").asText()).isEqualTo(big);
+    }
+  }
+
+  @Test
   @DisplayName("the watch's end (timeoutSeconds) closes the socket normally (1000) after the events")
   void timeoutCloses() throws Exception {
     try (WebSocketWatchClient w = WebSocketWatchClient.open(ws(WIDGETS + "?watch=true&timeoutSeconds=1&labelSelector=t%3Dx"),
