@@ -11,11 +11,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /**
- * A watch over WebSocket, as kube-apiserver serves it: each frame (the same JSON event as a line of the
- * chunked stream) is one text message; the end of the watch (timeout, ERROR event, shutdown) closes the
+ * A watch over WebSocket, as kube-apiserver serves it: each event (the same JSON as a line of the
+ * chunked stream, newline included) is one text message; the end of the watch (timeout, ERROR event, shutdown) closes the
  * socket normally, and a client closing the socket ends the watch. The storage watch starts before the
  * upgrade is accepted, so that its errors (410 Expired, 400) are still plain HTTP Status responses;
- * frames that come before the socket opens wait for it.
+ * events that come before the socket opens wait for it.
  */
 final class WebSocketWatchOutput implements WatchOutput {
   private final CompletableFuture<OutboundMessages> socket = new CompletableFuture<>();
@@ -56,9 +56,34 @@ final class WebSocketWatchOutput implements WatchOutput {
     }
   }
 
+  /** Resumes the stream once the upgrade is accepted (or has failed, so that its next write fails). */
   @Override
-  public void write(byte[] frame) throws IOException {
-    messages().send(new String(frame, StandardCharsets.UTF_8));
+  public void start(Runnable resume) {
+    socket.whenComplete((messages, failure) -> resume.run());
+  }
+
+  /** Always: {@link #write} waits for the socket (boundedly, see {@link OutboundMessages#send}). */
+  @Override
+  public boolean ready() {
+    return true;
+  }
+
+  /**
+   * Sends each event of the chunk as its own message: a chunk may hold several JSON lines (a stream
+   * may batch what queued up), and WebSocket clients such as fabric8 read exactly one event per
+   * message. JSON escapes line breaks inside strings, so every {@code \n} ends an event.
+   */
+  @Override
+  public void write(byte[] chunk) throws IOException {
+    OutboundMessages messages = messages();
+    String text = new String(chunk, StandardCharsets.UTF_8);
+    for (int start = 0, end; start < text.length(); start = end + 1) {
+      end = text.indexOf('\n', start);
+      if (end < 0) {
+        end = text.length() - 1;
+      }
+      messages.send(text.substring(start, end + 1));
+    }
   }
 
   @Override
