@@ -1,7 +1,6 @@
 package dev.customapiserver.endpoints.fieldmanager;
 
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -15,8 +14,8 @@ record Schema(Kind kind, Function<String, Schema> fields, Schema element, String
   static final Schema SCALAR = new Schema(Kind.SCALAR, null, null, null, List.of());
   static final Schema UNTYPED = new Schema(Kind.UNTYPED, null, null, null, List.of());
 
-  static Schema struct(Map<String, Schema> fields) {
-    return new Schema(Kind.STRUCT, f -> fields.getOrDefault(f, UNTYPED), null, null, List.of());
+  static Schema struct(Function<String, Schema> fields) {
+    return new Schema(Kind.STRUCT, fields, null, null, List.of());
   }
 
   static Schema map(Schema element) {

@@ -44,7 +44,7 @@ final class Schemas {
     if (raw.isPrimitive() || raw.isEnum() || raw.getName().startsWith("java.")) {
       return Schema.SCALAR;
     }
-    return new Schema(Schema.Kind.STRUCT, name -> fields(t).getOrDefault(name, Schema.UNTYPED), null, null, List.of());
+    return Schema.struct(name -> fields(t).getOrDefault(name, Schema.UNTYPED));
   }
 
   private Map<String, Schema> fields(JavaType t) {
