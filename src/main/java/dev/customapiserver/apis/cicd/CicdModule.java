@@ -1,5 +1,7 @@
 package dev.customapiserver.apis.cicd;
 
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
@@ -10,6 +12,11 @@ import java.util.List;
 /** The {@code autobusi.group.cicd} group: JenkinsService in v1alpha. */
 public final class CicdModule implements ApiGroupModule {
   public static final String GROUP = "autobusi.group.cicd";
+
+  @Override
+  public List<AdmissionPlugin> admissionPlugins(Listers listers) {
+    return List.of(new JenkinsServiceQuota(listers.forResource(JenkinsServiceQuota.JENKINS_SERVICES, JenkinsService.class)));
+  }
 
   @Override
   public ApiGroup apiGroup() {
