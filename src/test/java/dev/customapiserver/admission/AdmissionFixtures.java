@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.admission.chain.PluginSelection;
 import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.testing.MemoryStorageBackend;
 import dev.customapiserver.testing.TestServer;
 import java.net.http.HttpResponse;
@@ -27,6 +28,14 @@ final class AdmissionFixtures {
         .map(ServiceLoader.Provider::get).toList());
     modules.addAll(List.of(extra));
     return TestServer.withAdmission(modules, new MemoryStorageBackend(), selection);
+  }
+
+  /** Like {@link #server(PluginSelection, ApiGroupModule...)} over {@code storage}. */
+  static TestServer server(StorageBackend storage, ApiGroupModule... extra) throws Exception {
+    List<ApiGroupModule> modules = new ArrayList<>(ServiceLoader.load(ApiGroupModule.class).stream()
+        .map(ServiceLoader.Provider::get).toList());
+    modules.addAll(List.of(extra));
+    return TestServer.withAdmission(modules, storage, PluginSelection.DEFAULT);
   }
 
   static JsonNode json(HttpResponse<String> r) throws Exception {

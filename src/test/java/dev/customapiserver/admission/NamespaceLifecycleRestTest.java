@@ -7,14 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.admission.chain.PluginSelection;
-import dev.customapiserver.apis.ApiGroupModule;
-import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.testing.TestServer;
-import dev.customapiserver.testing.Widgets;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,39 +22,9 @@ class NamespaceLifecycleRestTest {
   static final AtomicBoolean stuck = new AtomicBoolean(true);
   static TestServer server;
 
-  /** Widgets named "sticky" cannot be deleted while {@link #stuck}: they hold a namespace in Terminating. */
-  static final class StickyModule implements ApiGroupModule {
-    @Override
-    public ApiGroup apiGroup() {
-      return Widgets.group();
-    }
-
-    @Override
-    public List<AdmissionPlugin> admissionPlugins(Listers listers) {
-      return List.of(new ValidatingPlugin() {
-        @Override
-        public String name() {
-          return "Sticky";
-        }
-
-        @Override
-        public Set<Operation> operations() {
-          return Set.of(Operation.DELETE);
-        }
-
-        @Override
-        public void validate(Attributes a) {
-          if (stuck.get() && a.resource().resource().equals("widgets") && "sticky".equals(a.name())) {
-            throw a.forbidden("sticky");
-          }
-        }
-      });
-    }
-  }
-
   @BeforeAll
   static void start() throws Exception {
-    server = AdmissionFixtures.server(PluginSelection.DEFAULT, new StickyModule());
+    server = AdmissionFixtures.server(PluginSelection.DEFAULT, new StickyModule(stuck));
   }
 
   @AfterAll
