@@ -38,6 +38,13 @@ final class AdmissionCalls<H extends KubeObject> {
     admission.validate(a);
   }
 
+  /** Both phases of a CONNECT to {@code subresource} of {@code stored} (no object, no old object). */
+  void connect(RequestContext ctx, String subresource, H stored) {
+    Attributes a = attributes(Operation.CONNECT, ctx, subresource, null, null, stored, false);
+    admission.mutate(a);
+    admission.validate(a);
+  }
+
   private Attributes attributes(Operation op, RequestContext ctx, String subresource, H obj, H old, H named,
       boolean dryRun) {
     String version = ctx.version() == null ? type.storageVersion() : ctx.version();

@@ -39,6 +39,8 @@ import java.util.function.UnaryOperator;
  * @param <H> the hub type
  */
 public final class GenericStore<H extends KubeObject> {
+  /** The subresource whose writes change only {@code status}. */
+  public static final String STATUS = "status";
   private final ResourceType<H> type;
   private final ResourceStore<H> store;
   private final StorageCodec<H> codec;
@@ -156,7 +158,13 @@ public final class GenericStore<H extends KubeObject> {
     return update(ctx, name, updated, opts, "");
   }
 
-  /** {@link #update} of a subresource ({@code status}, ...): admission sees {@code subresource}. */
+  /**
+   * {@link #update(RequestContext, String, UnaryOperator, WriteOptions)} through a subresource:
+   * {@code ""} is the main resource; {@value #STATUS} keeps everything but {@code status} as stored
+   * (see {@link dev.customapiserver.runtime.ResourceStrategy#prepareForStatusUpdate}); any other name
+   * (e.g. {@code scale}) writes the object under the main resource's rules. The name is what
+   * admission sees as the subresource.
+   */
   public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
     ObjectKey key = key(ctx, name);
     try {
@@ -194,15 +202,35 @@ public final class GenericStore<H extends KubeObject> {
     m.deletionTimestamp = o.deletionTimestamp;
     m.deletionGracePeriodSeconds = o.deletionGracePeriodSeconds;
     admission.mutate(Operation.UPDATE, ctx, subresource, obj, old, opts.dryRun());
-    type.strategy().prepareForUpdate(obj, old);
-    m.generation = specOf(obj).equals(specOf(old)) ? o.generation : (o.generation == null ? 1 : o.generation + 1);
+    boolean status = STATUS.equals(subresource);
+    if (status) {
+      obj = StatusOnly.merge(old, obj, type.hubType(), codecs);
+      m = obj.metadata();
+      type.strategy().prepareForStatusUpdate(obj, old);
+    } else {
+      type.strategy().prepareForUpdate(obj, old);
+      m.generation = specOf(obj).equals(specOf(old)) ? o.generation : (o.generation == null ? 1 : o.generation + 1);
+    }
     List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), type.strategy()::nameProblems));
     errs.addAll(MetadataRules.validateUpdate(m, o));
     errs.addAll(validator.validate(obj));
-    errs.addAll(type.strategy().validateUpdate(obj, old));
+    errs.addAll(status ? type.strategy().validateStatusUpdate(obj, old) : type.strategy().validateUpdate(obj, old));
     failIfInvalid(name, errs);
     type.strategy().canonicalize(obj);
     admission.validate(Operation.UPDATE, ctx, subresource, obj, old, opts.dryRun());
+    return obj;
+  }
+
+  /**
+   * The object a connect-style subresource ({@link dev.customapiserver.runtime.Connector}) serves:
+   * 404 for an unknown subresource or object; the point where admission sees CONNECT.
+   */
+  public H connect(RequestContext ctx, String name, String subresource) {
+    if (!type.connectors().containsKey(subresource)) {
+      throw Errors.pathNotFound();
+    }
+    H obj = get(ctx, name);
+    admission.connect(ctx, subresource, obj);
     return obj;
   }
 

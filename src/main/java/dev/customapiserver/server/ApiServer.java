@@ -19,6 +19,7 @@ import dev.customapiserver.filters.SendErrorAsStatusFilter;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.server.config.ConfigException;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
@@ -104,7 +105,8 @@ public final class ApiServer implements AutoCloseable {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
     }
-    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT);
+    List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
+    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
     NamespaceController namespaces = new NamespaceController(registry);
     return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),
         Authorizer.authenticatedMayDoEverything(), namespaces::start, () -> {

@@ -12,6 +12,8 @@ import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.runtime.extension.ExtensionEndpoint;
+import dev.customapiserver.runtime.extension.ObjectClient;
 import dev.customapiserver.storage.StorageBackend;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -41,13 +43,19 @@ public final class TestServer implements AutoCloseable {
   }
 
   public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings) throws Exception {
-    this(new Scheme(groups), backend, settings, listers -> Admission.NONE, false);
+    this(groups, backend, settings, client -> List.of());
+  }
+
+  /** With extension endpoints, made from the server's {@link ObjectClient} as a group module's are. */
+  public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings,
+      Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
+    this(new Scheme(groups), backend, settings, listers -> Admission.NONE, false, extensions);
   }
 
   /**
-   * The modules' groups with admission wired as the server wires it ({@code selection} standing
-   * for the flags) and, when the core group is among them, the namespace controller (which creates
-   * {@code default}).
+   * The modules' groups (and extension endpoints) with admission wired as the server wires it
+   * ({@code selection} standing for the flags) and, when the core group is among them, the namespace
+   * controller (which creates {@code default}).
    */
   public static TestServer withAdmission(List<ApiGroupModule> modules, StorageBackend backend, PluginSelection selection)
       throws Exception {
@@ -57,11 +65,13 @@ public final class TestServer implements AutoCloseable {
       modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
       return AdmissionChain.of(plugins, selection);
     };
-    return new TestServer(scheme, backend, RestApi.Settings.DEFAULT, chain, scheme.resource("", "namespaces").isPresent());
+    return new TestServer(scheme, backend, RestApi.Settings.DEFAULT, chain, scheme.resource("", "namespaces").isPresent(),
+        client -> modules.stream().flatMap(m -> m.extensionEndpoints(client).stream()).toList());
   }
 
   private TestServer(Scheme scheme, StorageBackend backend, RestApi.Settings settings,
-      Function<Listers, Admission> admission, boolean controllers) throws Exception {
+      Function<Listers, Admission> admission, boolean controllers,
+      Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
     this.backend = backend;
     Codecs codecs = new Codecs();
     registry = new Registry(scheme, backend, codecs, Clock.systemUTC(), admission);
@@ -69,7 +79,7 @@ public final class TestServer implements AutoCloseable {
     if (namespaceController != null) {
       namespaceController.start();
     }
-    RestApi api = new RestApi(scheme, registry, codecs, settings);
+    RestApi api = new RestApi(scheme, registry, codecs, settings, extensions.apply(registry.client()));
     jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
     connector.setHost("127.0.0.1");
