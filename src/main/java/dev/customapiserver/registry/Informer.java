@@ -18,7 +18,8 @@ public interface Informer<H extends KubeObject> extends Lister<H> {
   /**
    * Calls {@code handler} with every object's state as it is listed or changes (not for deletions),
    * from the informer's thread: it must not block. Existing objects are handed over again on every
-   * (re)list, so a handler also sees what existed before the server started.
+   * (re)list, and to a handler added after the first list, so a handler also sees what existed before
+   * the server started. A handler may see an object twice.
    */
   void onChange(Consumer<H> handler);
 }

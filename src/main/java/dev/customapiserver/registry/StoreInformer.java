@@ -64,6 +64,14 @@ final class StoreInformer<H extends KubeObject> implements Informer<H> {
   @Override
   public void onChange(Consumer<H> handler) {
     handlers.add(handler);
+    executor.execute(() -> {
+      synchronized (progress) {
+        if (revision < 0) {
+          return; // the first list will hand everything over
+        }
+      }
+      objects.values().forEach(handler);
+    });
   }
 
   @Override
