@@ -45,7 +45,7 @@ class ApiServerTest {
 
   static EmbeddedServer start(Path dir, StorageBackendHolder holder, Authorizer authorizer) throws Exception {
     ServerConfig config = new ServerConfig(dir, 0, "127.0.0.1", OptionalInt.of(0), Optional.empty(), Optional.empty(),
-        Optional.empty(), Optional.empty(), "", "", true, 1000, List.of(), List.of());
+        Optional.empty(), Optional.empty(), "", "", true, 1000);
     ServingIdentity identity = new DataDirectory(dir, Clock.systemUTC(), new SecureRandom()).servingIdentity(List.of());
     TokenAuthenticator tokens = TokenAuthenticator.of(Map.of(
         ADMIN, UserInfo.of("admin", "system:masters"),

@@ -42,6 +42,14 @@ public record ServerConfig(
     disableAdmissionPlugins = List.copyOf(disableAdmissionPlugins);
   }
 
+  /** Settings with the default admission plugins (no {@code --enable/--disable-admission-plugins}). */
+  public ServerConfig(Path dataDir, int securePort, String bindAddress, OptionalInt plainPort, Optional<Path> tokenAuthFile,
+      Optional<Path> tlsCertFile, Optional<Path> tlsPrivateKeyFile, Optional<String> storageUrl, String storageUsername,
+      String storagePassword, boolean watchCache, int watchCacheSize) {
+    this(dataDir, securePort, bindAddress, plainPort, tokenAuthFile, tlsCertFile, tlsPrivateKeyFile, storageUrl,
+        storageUsername, storagePassword, watchCache, watchCacheSize, List.of(), List.of());
+  }
+
   /** Hides the password from logs. */
   @Override
   public String toString() {
