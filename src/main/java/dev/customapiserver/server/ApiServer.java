@@ -7,6 +7,7 @@ import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.auth.TokenFile;
 import dev.customapiserver.endpoints.RestApi;
+import dev.customapiserver.endpoints.websocket.WebSocketUpgradeFilter;
 import dev.customapiserver.filters.AuthenticationFilter;
 import dev.customapiserver.filters.AuthorizationFilter;
 import dev.customapiserver.filters.PanicFilter;
@@ -28,6 +29,7 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,10 +40,12 @@ import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
  * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
- * authentication → authorization), the health servlet and the Jersey application at {@code /*}. The one wiring used
+ * authentication → authorization → WebSocket upgrade offer), the health servlet and the Jersey application at {@code /*}. The one wiring used
  * both by the deployed WAR and by the embedded Jetty.
  */
 public final class ApiServer implements AutoCloseable {
+  /** How long a WebSocket watch waits for a client that does not read (like Jetty's HTTP idle timeout). */
+  private static final Duration WEBSOCKET_SEND_TIMEOUT = Duration.ofSeconds(30);
   private final Codecs codecs;
   private final StorageBackend storage;
   private final ResourceConfig application;
@@ -89,6 +93,7 @@ public final class ApiServer implements AutoCloseable {
     addFilter(context, "send-error-as-status", new SendErrorAsStatusFilter(codecs));
     addFilter(context, "authentication", new AuthenticationFilter(authenticator, codecs));
     addFilter(context, "authorization", new AuthorizationFilter(authorizer, codecs));
+    addFilter(context, "websocket-upgrade", new WebSocketUpgradeFilter(WEBSOCKET_SEND_TIMEOUT));
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(
