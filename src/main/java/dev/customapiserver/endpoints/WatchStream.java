@@ -7,14 +7,15 @@ import dev.customapiserver.api.meta.Status;
 import dev.customapiserver.registry.WatchSink;
 import dev.customapiserver.storage.Watch;
 import dev.customapiserver.storage.WatchEvent;
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
 import org.glassfish.jersey.server.ChunkedOutput;
 
 /**
  * One watch response. The storage listener only appends to a bounded buffer (never blocks); a
- * writer thread is borrowed to drain the buffer into the chunked response, one event per flushed
- * chunk, and given back when the buffer is empty. Overflow (a client too slow to read) closes the
+ * writer thread of the bounded pool is borrowed to write what is buffered into the chunked response
+ * as one flushed chunk, and given back after each chunk. Overflow (a client too slow to read) closes the
  * storage watch and ends the stream with an ERROR 410 so the client relists. A failed write (the
  * client went away), the timeout, the storage ending the watch and server shutdown all end it too.
  */
@@ -110,31 +111,53 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
     }
   }
 
+  /**
+   * Writes everything buffered as one chunk (events that queued while the last write was under way
+   * go out together), then gives the thread back: the next batch is a new task, so a busy stream
+   * takes turns with the others on the bounded writer pool.
+   */
   @SuppressWarnings("unchecked")
   private void drain() {
-    while (true) {
-      Object item;
-      synchronized (this) {
-        item = buffer.poll();
-        if (item == null) {
-          draining = false;
-          return;
-        }
-      }
-      try {
-        if (item instanceof End end) {
-          if (end.status() != null) {
-            out.write(framing.error(end.status()));
-          }
-          finish();
-          return;
-        }
-        out.write(framing.event((WatchEvent<H>) item));
-      } catch (Exception e) {
-        gone();
+    Object[] batch;
+    synchronized (this) {
+      batch = buffer.toArray();
+      buffer.clear();
+      if (batch.length == 0) {
+        draining = false;
         return;
       }
     }
+    End end = null;
+    try {
+      ByteArrayOutputStream chunk = new ByteArrayOutputStream();
+      for (Object item : batch) {
+        if (item instanceof End e) {
+          end = e;
+          if (e.status() != null) {
+            chunk.write(framing.error(e.status()));
+          }
+          break;
+        }
+        chunk.write(framing.event((WatchEvent<H>) item));
+      }
+      if (chunk.size() > 0) {
+        out.write(chunk.toByteArray());
+      }
+    } catch (Exception e) {
+      gone();
+      return;
+    }
+    if (end != null) {
+      finish();
+      return;
+    }
+    synchronized (this) {
+      if (buffer.isEmpty()) {
+        draining = false;
+        return;
+      }
+    }
+    watches.execute(this::drain);
   }
 
   /** The client is gone: stop everything, write nothing more. */
