@@ -91,7 +91,7 @@ public final class ApiServer implements AutoCloseable {
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(
         "healthz", List.of(ping),
         "livez", List.of(ping),
-        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy)))));
+        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy), new HealthCheck("watch-cache", storage::synced)))));
     health.addMapping("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz", "/readyz/*");
     health.setAsyncSupported(true);
 

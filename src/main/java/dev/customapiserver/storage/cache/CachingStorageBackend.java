@@ -74,6 +74,12 @@ public final class CachingStorageBackend implements StorageBackend {
     return true;
   }
 
+  /** True once the cache of every resource asked for so far has done its first list. */
+  @Override
+  public boolean synced() {
+    return caches.values().stream().allMatch(e -> e.feed().firstSync().getCount() == 0);
+  }
+
   @Override
   public long currentRevision() {
     return inner.currentRevision();
