@@ -71,6 +71,8 @@ final class ReadHandlers<H extends KubeObject> {
   /**
    * Starts the storage watch (a too old resourceVersion fails here, as a 410 Status) and answers
    * with a chunked stream the watch's {@link WatchStream} feeds: no thread waits for its events.
+   * Behind the {@link WatchHandOff} filter the stream writes with servlet non-blocking I/O (no
+   * thread waits for a slow client either); without it, through Jersey's blocking ChunkedOutput.
    */
   private Response watch(Call call, String name) {
     String accept = call.header("Accept");
@@ -82,8 +84,16 @@ final class ReadHandlers<H extends KubeObject> {
     Tables.Include include = Tables.include(call.query("includeObject"));
     WatchParams p = QueryOptions.watch(call, name, sse ? call.header("Last-Event-ID") : null);
     WatchFraming<H> framing = new WatchFraming<>(view, codecs, tables, format, include, sse, p.sendInitialEvents());
+    String what = view.type().groupResource().qualified().toString();
+    if (call.property(WatchHandOff.ATTRIBUTE) instanceof WatchHandOff.Slot slot) {
+      WatchStream<H> stream = new WatchStream<>(framing, watches, what);
+      Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
+      stream.start(w, watches.timeoutMillis(p.timeoutSeconds()));
+      slot.take(stream::attach);
+      return Response.ok().type(framing.contentType()).build();
+    }
     ChunkedOutput<byte[]> out = new ChunkedOutput<>(byte[].class);
-    WatchStream<H> stream = new WatchStream<>(framing, out, watches, view.type().groupResource().qualified().toString());
+    WatchStream<H> stream = new WatchStream<>(framing, out, watches, what);
     Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
     stream.start(w, watches.timeoutMillis(p.timeoutSeconds()));
     return Response.ok(out).type(framing.contentType()).build();

@@ -14,29 +14,41 @@ import org.glassfish.jersey.server.ChunkedOutput;
 
 /**
  * One watch response. The storage listener only appends to a bounded buffer (never blocks); a
- * writer thread of the bounded pool is borrowed to write what is buffered into the chunked response
- * as one flushed chunk, and given back after each chunk. Overflow (a client too slow to read) closes the
- * storage watch and ends the stream with an ERROR 410 so the client relists. A failed write (the
- * client went away), the timeout, the storage ending the watch and server shutdown all end it too.
+ * thread of the bounded writer pool is borrowed to write what is buffered to the {@link WatchOutput}
+ * as one flushed chunk, and given back after each chunk. When the output cannot take a chunk now
+ * (a non-blocking output whose client is slow) no thread waits: the output calls the stream back
+ * when it can. Overflow (a client too slow to read) closes the storage watch and ends the stream
+ * with an ERROR 410 so the client relists. A failed write (the client went away), the timeout, the
+ * storage ending the watch and server shutdown all end it too.
  */
 final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   /** The last item of a stream: an ERROR event with this status, or just the end when {@code null}. */
   private record End(Status status) {}
 
   private final WatchFraming<H> framing;
-  private final ChunkedOutput<byte[]> out;
+  private volatile WatchOutput out;
   private final Watches watches;
   private final int capacity;
   private final ArrayDeque<Object> buffer = new ArrayDeque<>();
   private final String what;
-  private boolean draining;
+  /** A drain task runs, or waits for the output (then {@code awaitingOutput}); only one at a time. */
+  private boolean draining = true;
+  private boolean awaitingOutput = true;
+  private boolean headersSent;
+  private boolean endWritten;
   private boolean ended;
   private Watch watch;
   private ScheduledFuture<?> timer;
 
+  /** A stream over Jersey's blocking chunked output, writing at once (Jersey queues early chunks). */
   WatchStream(WatchFraming<H> framing, ChunkedOutput<byte[]> out, Watches watches, String what) {
+    this(framing, watches, what);
+    attach(WatchOutput.chunked(out));
+  }
+
+  /** A stream that buffers until {@link #attach} gives it its output. */
+  WatchStream(WatchFraming<H> framing, Watches watches, String what) {
     this.framing = framing;
-    this.out = out;
     this.watches = watches;
     this.capacity = watches.bufferSize();
     this.what = what;
@@ -56,6 +68,12 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
     if (closeNow) {
       storageWatch.close();
     }
+  }
+
+  /** Starts writing to {@code output}: the headers at once, then what is buffered. Call once. */
+  void attach(WatchOutput output) {
+    out = output;
+    output.start(this::resume);
   }
 
   @Override
@@ -111,6 +129,17 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
     }
   }
 
+  /** The output is ready again: continue the drain that waits for it (and only that one). */
+  private void resume() {
+    synchronized (this) {
+      if (!awaitingOutput) {
+        return;
+      }
+      awaitingOutput = false;
+    }
+    watches.execute(this::drain);
+  }
+
   /**
    * Writes everything buffered as one chunk (events that queued while the last write was under way
    * go out together), then gives the thread back: the next batch is a new task, so a busy stream
@@ -118,21 +147,38 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
    */
   @SuppressWarnings("unchecked")
   private void drain() {
+    synchronized (this) {
+      awaitingOutput = true;
+    }
+    if (!out.ready()) {
+      return; // the output resumes this drain when the client has read
+    }
     Object[] batch;
     synchronized (this) {
-      batch = buffer.toArray();
-      buffer.clear();
-      if (batch.length == 0) {
-        draining = false;
-        return;
+      if (!awaitingOutput) {
+        return; // resumed meanwhile: that task continues
+      }
+      awaitingOutput = false;
+      if (endWritten) {
+        batch = null;
+      } else {
+        batch = buffer.toArray();
+        buffer.clear();
+        if (batch.length == 0 && headersSent) {
+          draining = false;
+          return;
+        }
       }
     }
-    End end = null;
+    if (batch == null) {
+      finish();
+      return;
+    }
     try {
       ByteArrayOutputStream chunk = new ByteArrayOutputStream();
       for (Object item : batch) {
         if (item instanceof End e) {
-          end = e;
+          endWritten = true;
           if (e.status() != null) {
             chunk.write(framing.error(e.status()));
           }
@@ -140,24 +186,13 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
         }
         chunk.write(framing.event((WatchEvent<H>) item));
       }
-      if (chunk.size() > 0) {
-        out.write(chunk.toByteArray());
-      }
+      headersSent = true;
+      out.write(chunk.toByteArray());
     } catch (Exception e) {
       gone();
       return;
     }
-    if (end != null) {
-      finish();
-      return;
-    }
-    synchronized (this) {
-      if (buffer.isEmpty()) {
-        draining = false;
-        return;
-      }
-    }
-    watches.execute(this::drain);
+    watches.execute(this::drain); // the next batch, or the end once the last chunk is written
   }
 
   /** The client is gone: stop everything, write nothing more. */
@@ -183,10 +218,6 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
       t.cancel(false);
     }
     watches.closed(this);
-    try {
-      out.close();
-    } catch (Exception e) {
-      // the client is gone already
-    }
+    out.close();
   }
 }

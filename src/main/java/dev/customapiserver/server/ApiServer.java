@@ -7,6 +7,7 @@ import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.auth.TokenFile;
 import dev.customapiserver.endpoints.RestApi;
+import dev.customapiserver.endpoints.WatchHandOff;
 import dev.customapiserver.filters.AuthenticationFilter;
 import dev.customapiserver.filters.AuthorizationFilter;
 import dev.customapiserver.filters.PanicFilter;
@@ -37,7 +38,7 @@ import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
  * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
- * authentication → authorization), the health servlet and the Jersey application at {@code /*}. The one wiring used
+ * authentication → authorization → watch hand-off, for non-blocking watch writes), the health servlet and the Jersey application at {@code /*}. The one wiring used
  * both by the deployed WAR and by the embedded Jetty.
  */
 public final class ApiServer implements AutoCloseable {
@@ -86,6 +87,7 @@ public final class ApiServer implements AutoCloseable {
     addFilter(context, "send-error-as-status", new SendErrorAsStatusFilter(codecs));
     addFilter(context, "authentication", new AuthenticationFilter(authenticator, codecs));
     addFilter(context, "authorization", new AuthorizationFilter(authorizer, codecs));
+    addFilter(context, "watch-hand-off", new WatchHandOff());
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(

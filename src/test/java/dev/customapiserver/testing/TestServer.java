@@ -1,17 +1,21 @@
 package dev.customapiserver.testing;
 
 import dev.customapiserver.endpoints.RestApi;
+import dev.customapiserver.endpoints.WatchHandOff;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.storage.StorageBackend;
+import jakarta.servlet.DispatcherType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.util.EnumSet;
 import java.util.List;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -42,6 +46,9 @@ public final class TestServer implements AutoCloseable {
     connector.setPort(0);
     jetty.addConnector(connector);
     ServletContextHandler ctx = new ServletContextHandler();
+    FilterHolder handOff = new FilterHolder(new WatchHandOff());
+    handOff.setAsyncSupported(true);
+    ctx.addFilter(handOff, "/*", EnumSet.of(DispatcherType.REQUEST));
     ServletHolder holder = new ServletHolder(new ServletContainer(api.resourceConfig()));
     holder.setAsyncSupported(true);
     ctx.addServlet(holder, "/*");
