@@ -63,11 +63,8 @@ final class SnapshotQuery {
       sql.append(" AND namespace = ?");
       params.add(namespace);
     }
-    if (after != null) {
-      sql.append(" AND ").append(vendor.afterCursor());
-      params.addAll(List.of(after.namespace(), after.namespace(), after.name()));
-    }
-    sql.append(" AND resource_version <= ? ORDER BY namespace, name LIMIT ").append(batch);
+    RowQuery.appendAfter(sql, params, vendor, namespace, after);
+    sql.append(" AND resource_version <= ?").append(RowQuery.ORDER_BY_KEY).append(batch);
     params.add(at);
     List<Row> rows = new ArrayList<>();
     for (Object r : query(em, sql.toString(), params).getResultList()) {
