@@ -1,14 +1,37 @@
 package dev.customapiserver.apis;
 
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
 import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.extension.ExtensionEndpoint;
+import dev.customapiserver.runtime.extension.ObjectClient;
+import java.util.List;
 
 /**
  * One API group, plugged into the server through {@link java.util.ServiceLoader}. The server calls
- * {@link #apiGroup()} once at start. Later additions (admission plugins, extension endpoints) come
- * as default methods, so existing modules keep compiling.
+ * {@link #apiGroup()} once at start, then {@link #admissionPlugins}. Later additions come as default
+ * methods, so existing modules keep compiling.
  */
 public interface ApiGroupModule {
 
   /** The group with its versions and resources. */
   ApiGroup apiGroup();
+
+  /**
+   * The admission plugins this group brings (e.g. a validating plugin refusing some creates). They
+   * read other objects through {@code listers}. Defaults to none.
+   */
+  default List<AdmissionPlugin> admissionPlugins(Listers listers) {
+    return List.of();
+  }
+
+  /**
+   * Plain HTTP endpoints this group serves beside its resources (e.g. {@code POST /wukong/pizzas/{namespace}}),
+   * behind the same authentication and authorization as the API. They read and write objects
+   * through {@code client}, so validation and admission apply. Called once at start, after
+   * {@link #apiGroup()}. Defaults to none.
+   */
+  default List<ExtensionEndpoint> extensionEndpoints(ObjectClient client) {
+    return List.of();
+  }
 }

@@ -23,6 +23,13 @@ final class Call {
     return ctx.getUriInfo().getPathParameters().getFirst(name);
   }
 
+  /** Every path parameter (first value each). */
+  java.util.Map<String, String> pathAll() {
+    java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
+    ctx.getUriInfo().getPathParameters().forEach((k, v) -> all.put(k, v.get(0)));
+    return all;
+  }
+
   /** A query parameter, or {@code null}. */
   String query(String name) {
     return ctx.getUriInfo().getQueryParameters().getFirst(name);
@@ -46,7 +53,7 @@ final class Call {
     return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(java.util.Locale.ROOT);
   }
 
-  /** A request property (a servlet request attribute), or {@code null}. */
+  /** A request property (a servlet request attribute set by a filter), or {@code null}. */
   Object property(String name) {
     return ctx.getProperty(name);
   }

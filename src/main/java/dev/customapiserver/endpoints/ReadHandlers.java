@@ -8,6 +8,7 @@ import dev.customapiserver.registry.RequestContext;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.storage.Watch;
+import dev.customapiserver.endpoints.websocket.WebSocketUpgrade;
 import jakarta.ws.rs.core.Response;
 import org.glassfish.jersey.server.ChunkedOutput;
 import java.util.List;
@@ -72,11 +73,13 @@ final class ReadHandlers<H extends KubeObject> {
    * Starts the storage watch (a too old resourceVersion fails here, as a 410 Status) and answers
    * with a chunked stream the watch's {@link WatchStream} feeds: no thread waits for its events.
    * Behind the {@link WatchHandOff} filter the stream writes with servlet non-blocking I/O (no
-   * thread waits for a slow client either); without it, through Jersey's blocking ChunkedOutput.
+   * thread waits for a slow client either); without it, through Jersey's blocking ChunkedOutput. A
+   * WebSocket handshake gets the same stream as WebSocket messages ({@link WebSocketWatchOutput}).
    */
   private Response watch(Call call, String name) {
+    WebSocketUpgrade upgrade = WebSocketWatchOutput.requested(call);
     String accept = call.header("Accept");
-    boolean sse = accept != null && accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream");
+    boolean sse = upgrade == null && accept != null && accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream");
     OutputFormat format = sse ? OutputFormat.JSON : OutputFormat.negotiate(accept, true);
     if (format == OutputFormat.YAML) {
       throw Errors.notAcceptable(List.of("application/json", "application/json;as=Table;v=v1;g=meta.k8s.io", "text/event-stream"));
@@ -85,6 +88,14 @@ final class ReadHandlers<H extends KubeObject> {
     WatchParams p = QueryOptions.watch(call, name, sse ? call.header("Last-Event-ID") : null);
     WatchFraming<H> framing = new WatchFraming<>(view, codecs, tables, format, include, sse, p.sendInitialEvents());
     String what = view.type().groupResource().qualified().toString();
+    if (upgrade != null) {
+      WebSocketWatchOutput socket = new WebSocketWatchOutput();
+      WatchStream<H> stream = new WatchStream<>(framing, socket, watches, what);
+      Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
+      socket.accept(upgrade, () -> stream.end(null), w);
+      stream.start(w, watches.timeoutMillis(p.timeoutSeconds()));
+      return WebSocketWatchOutput.switchingProtocols();
+    }
     if (call.property(WatchHandOff.ATTRIBUTE) instanceof WatchHandOff.Slot slot) {
       WatchStream<H> stream = new WatchStream<>(framing, watches, what);
       Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
@@ -92,10 +103,10 @@ final class ReadHandlers<H extends KubeObject> {
       slot.take(stream::attach);
       return Response.ok().type(framing.contentType()).build();
     }
-    ChunkedOutput<byte[]> out = new ChunkedOutput<>(byte[].class);
-    WatchStream<H> stream = new WatchStream<>(framing, out, watches, what);
+    ChunkedOutput<byte[]> chunked = new ChunkedOutput<>(byte[].class);
+    WatchStream<H> stream = new WatchStream<>(framing, WatchOutput.chunked(chunked), watches, what);
     Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
     stream.start(w, watches.timeoutMillis(p.timeoutSeconds()));
-    return Response.ok(out).type(framing.contentType()).build();
+    return Response.ok(chunked).type(framing.contentType()).build();
   }
 }

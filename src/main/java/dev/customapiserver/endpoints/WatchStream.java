@@ -10,7 +10,6 @@ import dev.customapiserver.storage.WatchEvent;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
-import org.glassfish.jersey.server.ChunkedOutput;
 
 /**
  * One watch response. The storage listener only appends to a bounded buffer (never blocks); a
@@ -40,10 +39,10 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   private Watch watch;
   private ScheduledFuture<?> timer;
 
-  /** A stream over Jersey's blocking chunked output, writing at once (Jersey queues early chunks). */
-  WatchStream(WatchFraming<H> framing, ChunkedOutput<byte[]> out, Watches watches, String what) {
+  /** A stream over {@code out}, started at once (Jersey's chunked output and a WebSocket queue early chunks). */
+  WatchStream(WatchFraming<H> framing, WatchOutput out, Watches watches, String what) {
     this(framing, watches, what);
-    attach(WatchOutput.chunked(out));
+    attach(out);
   }
 
   /** A stream that buffers until {@link #attach} gives it its output. */

@@ -14,6 +14,7 @@ import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Decoded;
 import dev.customapiserver.runtime.FieldValidation;
+import dev.customapiserver.runtime.patch.StrategicMergePatch;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ final class WriteHandlers<H extends KubeObject> {
   private final Encoder encoder;
   private final Codecs codecs;
   private final BodyDecoder decoder;
+  private final StrategicMergePatch strategic;
 
   WriteHandlers(VersionedView<H> view, GenericStore<H> store, Encoder encoder, Codecs codecs, BodyDecoder decoder) {
     this.view = view;
@@ -33,6 +35,7 @@ final class WriteHandlers<H extends KubeObject> {
     this.encoder = encoder;
     this.codecs = codecs;
     this.decoder = decoder;
+    this.strategic = new StrategicMergePatch(codecs.json());
   }
 
   Response create(Call call) {
@@ -44,6 +47,15 @@ final class WriteHandlers<H extends KubeObject> {
   }
 
   Response replace(Call call) {
+    return replace(call, "");
+  }
+
+  /** PUT {@code .../{name}/status}: only the status changes. */
+  Response replaceStatus(Call call) {
+    return replace(call, GenericStore.STATUS);
+  }
+
+  private Response replace(Call call, String subresource) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "UpdateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
@@ -52,11 +64,20 @@ final class WriteHandlers<H extends KubeObject> {
       throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
           + ") does not match the name on the URL (" + name + ")");
     }
-    H updated = store.update(Contexts.of(call), name, current -> in.value(), opts);
+    H updated = store.update(Contexts.of(call), name, current -> in.value(), opts, subresource);
     return encoder.respond(200, view.out(updated), format, in.warnings());
   }
 
   Response patch(Call call) {
+    return patch(call, "");
+  }
+
+  /** PATCH {@code .../{name}/status}: the patch applies to the whole object; only the status changes. */
+  Response patchStatus(Call call) {
+    return patch(call, GenericStore.STATUS);
+  }
+
+  private Response patch(Call call, String subresource) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
@@ -66,12 +87,13 @@ final class WriteHandlers<H extends KubeObject> {
     List<String> warnings = new ArrayList<>();
     H patched = store.update(Contexts.of(call), name, current -> {
       String target = new String(codecs.toJson(view.out(current)), StandardCharsets.UTF_8);
-      String result = Patcher.apply(type, patch, target, view.type().kind(), name);
+      String result = Patcher.apply(type, patch, target, view.type().kind(), name, strategic,
+          view.version().type());
       Decoded<H> in = view.in(readTree(result), mode);
       warnings.clear();
       warnings.addAll(in.warnings());
       return in.value();
-    }, opts);
+    }, opts, subresource);
     return encoder.respond(200, view.out(patched), format, warnings);
   }
 

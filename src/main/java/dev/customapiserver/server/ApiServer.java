@@ -8,6 +8,7 @@ import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.auth.TokenFile;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.endpoints.WatchHandOff;
+import dev.customapiserver.endpoints.websocket.WebSocketUpgradeFilter;
 import dev.customapiserver.filters.AuthenticationFilter;
 import dev.customapiserver.filters.AuthorizationFilter;
 import dev.customapiserver.filters.PanicFilter;
@@ -15,6 +16,7 @@ import dev.customapiserver.filters.SendErrorAsStatusFilter;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.cache.CachingStorageBackend;
@@ -28,6 +30,7 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,10 +41,13 @@ import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
  * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
- * authentication → authorization → watch hand-off, for non-blocking watch writes), the health servlet and the Jersey application at {@code /*}. The one wiring used
+ * authentication → authorization → WebSocket upgrade offer → watch hand-off, for non-blocking watch
+ * writes), the health servlet and the Jersey application at {@code /*}. The one wiring used
  * both by the deployed WAR and by the embedded Jetty.
  */
 public final class ApiServer implements AutoCloseable {
+  /** How long a WebSocket watch waits for a client that does not read (like Jetty's HTTP idle timeout). */
+  private static final Duration WEBSOCKET_SEND_TIMEOUT = Duration.ofSeconds(30);
   private final Codecs codecs;
   private final StorageBackend storage;
   private final ResourceConfig application;
@@ -68,15 +74,17 @@ public final class ApiServer implements AutoCloseable {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
     config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
     tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
-    Scheme scheme = new Scheme(ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
-        .map(p -> p.get().apiGroup()).toList());
+    List<ApiGroupModule> modules = ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
+        .map(ServiceLoader.Provider::get).toList();
+    Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
     Codecs codecs = new Codecs();
     StorageBackend database = new JpaStorageBackend(config.storageUrl()
         .map(url -> new DatabaseSettings(url, config.storageUsername(), config.storagePassword()))
         .orElseGet(() -> DatabaseSettings.h2File(config.dataDir())));
     StorageBackend storage = config.watchCache() ? new CachingStorageBackend(database, config.watchCacheSize()) : database;
     Registry registry = new Registry(scheme, storage, codecs, Clock.systemUTC());
-    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT);
+    List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
+    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
     return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),
         Authorizer.authenticatedMayDoEverything());
   }
@@ -87,6 +95,7 @@ public final class ApiServer implements AutoCloseable {
     addFilter(context, "send-error-as-status", new SendErrorAsStatusFilter(codecs));
     addFilter(context, "authentication", new AuthenticationFilter(authenticator, codecs));
     addFilter(context, "authorization", new AuthorizationFilter(authorizer, codecs));
+    addFilter(context, "websocket-upgrade", new WebSocketUpgradeFilter(WEBSOCKET_SEND_TIMEOUT));
     addFilter(context, "watch-hand-off", new WatchHandOff());
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
