@@ -50,10 +50,11 @@ final class WriteHandlers<H extends KubeObject> {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "CreateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
+    List<String> warnings = new ArrayList<>(in.warnings());
     H obj = in.value();
     obj.metadata().managedFields = fields.update(null, view.out(obj), QueryOptions.manager(call, opts), "");
-    H created = store.create(Contexts.of(call), obj, opts);
-    return encoder.respond(201, view.out(created), format, in.warnings());
+    H created = store.create(context(call, warnings), obj, opts);
+    return encoder.respond(201, view.out(created), format, warnings);
   }
 
   Response replace(Call call) {
@@ -76,13 +77,16 @@ final class WriteHandlers<H extends KubeObject> {
     }
     String manager = QueryOptions.manager(call, opts);
     List<ManagedFieldsEntry> submitted = in.value().metadata().managedFields;
-    H updated = store.update(Contexts.of(call), name, current -> {
+    List<String> warnings = new ArrayList<>();
+    H updated = store.update(context(call, warnings), name, current -> {
+      warnings.clear();
+      warnings.addAll(in.warnings());
       H obj = in.value();
       obj.metadata().managedFields = submitted;
       obj.metadata().managedFields = fields.update(view.out(current), view.out(obj), manager, subresource);
       return obj;
     }, opts, subresource);
-    return encoder.respond(200, view.out(updated), format, in.warnings());
+    return encoder.respond(200, view.out(updated), format, warnings);
   }
 
   Response patch(Call call) {
@@ -107,7 +111,7 @@ final class WriteHandlers<H extends KubeObject> {
     byte[] patch = call.body();
     String name = call.path("name");
     List<String> warnings = new ArrayList<>();
-    H patched = store.update(Contexts.of(call), name, current -> {
+    H patched = store.update(context(call, warnings), name, current -> {
       KubeObject live = view.out(current);
       String target = new String(codecs.toJson(live), StandardCharsets.UTF_8);
       String result = Patcher.apply(type, patch, target, view.type().kind(), name, strategic,
@@ -132,7 +136,7 @@ final class WriteHandlers<H extends KubeObject> {
     String name = call.path("name");
     ObjectNode config = applyConfig(call.body(), mode);
     List<String> warnings = new ArrayList<>();
-    RequestContext ctx = Contexts.of(call);
+    RequestContext ctx = context(call, warnings);
     try {
       H applied = store.update(ctx, name,
           current -> applied(fields.apply(view.out(current), config, manager, force, subresource), mode, warnings), opts, subresource);
@@ -177,17 +181,23 @@ final class WriteHandlers<H extends KubeObject> {
   Response delete(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     DeleteOptions opts = deleteOptions(call);
-    H deleted = store.delete(Contexts.of(call), call.path("name"), opts);
-    return encoder.respond(200, view.out(deleted), format, List.of());
+    List<String> warnings = new ArrayList<>();
+    H deleted = store.delete(context(call, warnings), call.path("name"), opts);
+    return encoder.respond(200, view.out(deleted), format, warnings);
   }
 
   Response deleteCollection(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     DeleteOptions opts = deleteOptions(call);
-    RequestContext ctx = Contexts.of(call);
-    List<H> deleted = store.deleteCollection(ctx, QueryOptions.list(call), opts);
+    List<String> warnings = new ArrayList<>();
+    List<H> deleted = store.deleteCollection(context(call, warnings), QueryOptions.list(call), opts);
     var list = new KubeList<>(view.groupVersion().apiVersion(), view.type().kind() + "List", new ListMeta(), view.out(deleted));
-    return encoder.respond(200, list, format, List.of());
+    return encoder.respond(200, list, format, warnings);
+  }
+
+  /** The registry context of a write in this view's version; admission warnings land in {@code warnings}. */
+  private RequestContext context(Call call, List<String> warnings) {
+    return Contexts.of(call, view.groupVersion().version(), warnings);
   }
 
   /** DeleteOptions from the body (if any) and the query ({@code dryRun}, {@code propagationPolicy}, ...). */
