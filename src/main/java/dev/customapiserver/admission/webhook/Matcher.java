@@ -73,7 +73,7 @@ final class Matcher {
   }
 
   private boolean namespaceMatches(LabelSelector s, Attributes a, KubeObject object) {
-    if (s == null || s.isEmpty()) {
+    if (s == null || s.selectsEverything()) {
       return true;
     }
     if (isNamespace(a)) {
@@ -87,7 +87,7 @@ final class Matcher {
   }
 
   private static boolean objectMatches(LabelSelector s, Attributes a, KubeObject object) {
-    if (s == null || s.isEmpty()) {
+    if (s == null || s.selectsEverything()) {
       return true;
     }
     return (object != null && s.matches(labels(object))) || (a.oldObject() != null && s.matches(labels(a.oldObject())));

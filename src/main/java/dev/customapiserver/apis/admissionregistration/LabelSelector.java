@@ -54,7 +54,7 @@ public final class LabelSelector {
   }
 
   /** Whether it selects everything (no labels, no expressions). */
-  public boolean isEmpty() {
+  public boolean selectsEverything() {
     return (matchLabels == null || matchLabels.isEmpty()) && (matchExpressions == null || matchExpressions.isEmpty());
   }
 
