@@ -75,6 +75,16 @@ class ArchitectureTest {
   }
 
   @Test
+  @DisplayName("admission (plugins, chain, webhooks) knows nothing of storage, the registry, REST or the server")
+  void admission() {
+    noClasses().that().resideInAPackage("..customapiserver.admission..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage..", "..customapiserver.registry..",
+            "..customapiserver.endpoints..", "..customapiserver.server..", "..customapiserver.filters..", "jakarta.ws.rs..",
+            "jakarta.servlet..", "jakarta.persistence..")
+        .check(classes);
+  }
+
+  @Test
   @DisplayName("nothing depends on the server wiring")
   void server() {
     noClasses().that().resideOutsideOfPackages("..customapiserver.server..", "..customapiserver.launcher..")
