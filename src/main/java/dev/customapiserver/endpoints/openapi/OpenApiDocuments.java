@@ -133,6 +133,9 @@ public final class OpenApiDocuments {
     TypeSchemas types = new TypeSchemas(SchemaNames.prefix(gv), schemas);
     MetaSchemas.addTo(types);
     ObjectNode paths = JsonNodeFactory.instance.objectNode();
+    if (resources.stream().anyMatch(r -> r.scale().isPresent())) {
+      ScaleSchemas.define(types);
+    }
     for (ResourceType<?> r : resources) {
       String kind = Kinds.define(types, gv, r);
       new ResourcePaths(gv, r, kind, kind + "List").addTo(paths);
