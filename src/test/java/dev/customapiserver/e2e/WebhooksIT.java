@@ -104,6 +104,12 @@ class WebhooksIT {
         .contains("validatingwebhookconfiguration.admissionregistration.k8s.io/validate created");
     assertThat(ok(kubectl.run("get", "validatingwebhookconfigurations")).out()).containsPattern("NAME\\s+WEBHOOKS\\s+AGE")
         .containsPattern("validate\\s+1\\s+");
+    String changed = configuration("ValidatingWebhookConfiguration", "validate", webhook.url("/validate"), webhook.caBundle(),
+        "Fail", "check: validate").replace("timeoutSeconds: 5", "timeoutSeconds: 7");
+    assertThat(ok(kubectl.runWithInput(changed, "apply", "-f", "-")).out())
+        .contains("validatingwebhookconfiguration.admissionregistration.k8s.io/validate configured");
+    assertThat(ok(kubectl.run("get", "validatingwebhookconfiguration", "validate", "-o", "jsonpath={.webhooks[0].timeoutSeconds}"))
+        .out()).isEqualTo("7");
     Kubectl.Result denied = kubectl.runWithInput(foo("nope", "this is forbidden", "check: validate"), "create", "-f", "-");
     assertThat(denied.exitCode()).as(denied.toString()).isNotZero();
     assertThat(denied.err()).contains("Error from server (Forbidden): error when creating \"STDIN\": foos.hello.zeng.dev \"nope\" "

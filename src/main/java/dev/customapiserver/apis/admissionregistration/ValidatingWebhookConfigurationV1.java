@@ -2,6 +2,8 @@ package dev.customapiserver.apis.admissionregistration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListType;
+import dev.customapiserver.api.meta.PatchStrategy;
 import dev.customapiserver.runtime.Description;
 import java.util.List;
 
@@ -11,5 +13,7 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public final class ValidatingWebhookConfigurationV1 extends KubeObject {
   @Description("Webhooks is a list of webhooks and the affected resources and operations.")
+  @PatchStrategy(value = "merge", mergeKey = "name")
+  @ListType(value = "map", mapKeys = {"name"})
   public List<ValidatingWebhook> webhooks;
 }
