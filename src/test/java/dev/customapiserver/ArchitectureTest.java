@@ -1,5 +1,8 @@
 package dev.customapiserver;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -40,6 +43,28 @@ class ArchitectureTest {
   }
 
   @Test
+  @DisplayName("admission (contracts and chain) depends on nothing above runtime and the API types")
+  void admission() {
+    noClasses().that().resideInAPackage("..customapiserver.admission..")
+        .and().resideOutsideOfPackage("..customapiserver.admission.webhook..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.apis..", "..customapiserver.registry..",
+            "..customapiserver.storage..", "..customapiserver.endpoints..", "..customapiserver.server..",
+            "..customapiserver.filters..", "..customapiserver.controllers..", "jakarta.ws.rs..", "jakarta.servlet..",
+            "jakarta.persistence..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("controllers work through the registry: no storage implementation, no REST, no server")
+  void controllers() {
+    noClasses().that().resideInAPackage("..customapiserver.controllers..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage.jpa..", "..customapiserver.storage.cache..",
+            "..customapiserver.endpoints..",
+            "..customapiserver.server..", "..customapiserver.filters..", "jakarta.ws.rs..", "jakarta.servlet..")
+        .check(classes);
+  }
+
+  @Test
   @DisplayName("storage knows nothing of REST, the registry or the server")
   void storage() {
     noClasses().that().resideInAPackage("..customapiserver.storage..")
@@ -75,12 +100,16 @@ class ArchitectureTest {
   }
 
   @Test
-  @DisplayName("admission (plugins, chain, webhooks) knows nothing of storage, the registry, REST or the server")
-  void admission() {
-    noClasses().that().resideInAPackage("..customapiserver.admission..")
+  @DisplayName("the admission webhooks read only the webhook configuration and Namespace types, and know nothing of "
+      + "storage, the registry, REST or the server")
+  void webhooks() {
+    noClasses().that().resideInAPackage("..customapiserver.admission.webhook..")
         .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage..", "..customapiserver.registry..",
-            "..customapiserver.endpoints..", "..customapiserver.server..", "..customapiserver.filters..", "jakarta.ws.rs..",
-            "jakarta.servlet..", "jakarta.persistence..")
+            "..customapiserver.endpoints..", "..customapiserver.server..", "..customapiserver.filters..",
+            "..customapiserver.controllers..", "jakarta.ws.rs..", "jakarta.servlet..", "jakarta.persistence..")
+        .orShould().dependOnClassesThat(resideInAPackage("..customapiserver.apis..")
+            .and(not(resideInAnyPackage("..customapiserver.apis", "..customapiserver.apis.admissionregistration..",
+                "..customapiserver.apis.core.."))))
         .check(classes);
   }
 

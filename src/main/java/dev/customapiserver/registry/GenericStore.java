@@ -1,6 +1,7 @@
 package dev.customapiserver.registry;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.admission.Operation;
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
@@ -32,7 +33,8 @@ import java.util.function.UnaryOperator;
 /**
  * The create/update/delete workflow for one resource, on hub objects: server-set metadata,
  * optimistic concurrency, generation, validation (metadata rules, Bean Validation, the kind's
- * strategy) and dry run. Storage failures leave as API errors.
+ * strategy), admission (mutating before validation, validating after it, on dry runs too) and dry
+ * run. Storage failures leave as API errors.
  *
  * @param <H> the hub type
  */
@@ -46,9 +48,10 @@ public final class GenericStore<H extends KubeObject> {
   private final ObjectValidator validator;
   private final Clock clock;
   private final NameGenerator names;
+  private final AdmissionCalls<H> admission;
 
   GenericStore(ResourceType<H> type, ResourceStore<H> store, StorageCodec<H> codec, Codecs codecs,
-      ObjectValidator validator, Clock clock, NameGenerator names) {
+      ObjectValidator validator, Clock clock, NameGenerator names, AdmissionCalls<H> admission) {
     this.type = type;
     this.store = store;
     this.codec = codec;
@@ -56,6 +59,7 @@ public final class GenericStore<H extends KubeObject> {
     this.validator = validator;
     this.clock = clock;
     this.names = names;
+    this.admission = admission;
   }
 
   public ResourceType<H> type() {
@@ -113,6 +117,7 @@ public final class GenericStore<H extends KubeObject> {
   public H create(RequestContext ctx, H obj, WriteOptions opts) {
     ObjectMeta m = obj.metadata();
     m.namespace = namespaceFor(ctx, m.namespace);
+    admission.mutate(Operation.CREATE, ctx, "", obj, null, opts.dryRun());
     boolean generated = (m.name == null || m.name.isEmpty()) && m.generateName != null && !m.generateName.isEmpty();
     m.uid = UUID.randomUUID().toString();
     m.creationTimestamp = clock.instant().truncatedTo(ChronoUnit.SECONDS);
@@ -130,6 +135,7 @@ public final class GenericStore<H extends KubeObject> {
       errs.addAll(type.strategy().validate(obj));
       failIfInvalid(m.name, errs);
       type.strategy().canonicalize(obj);
+      admission.validate(Operation.CREATE, ctx, "", obj, null, opts.dryRun());
       if (opts.dryRun()) {
         return obj;
       }
@@ -163,15 +169,17 @@ public final class GenericStore<H extends KubeObject> {
     ObjectKey key = key(ctx, name);
     try {
       if (opts.dryRun()) {
-        return computeUpdate(ctx, name, store.get(key), updated, subresource);
+        return computeUpdate(ctx, name, store.get(key), updated, opts, subresource);
       }
-      return store.guaranteedUpdate(key, Preconditions.NONE, current -> computeUpdate(ctx, name, current, updated, subresource));
+      return store.guaranteedUpdate(key, Preconditions.NONE,
+          current -> computeUpdate(ctx, name, current, updated, opts, subresource));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
   }
 
-  private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated, String subresource) {
+  private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated, WriteOptions opts,
+      String subresource) {
     H old = codec.copy(current);
     H obj = updated.apply(current);
     ObjectMeta m = obj.metadata();
@@ -193,6 +201,7 @@ public final class GenericStore<H extends KubeObject> {
     m.generateName = m.generateName == null ? o.generateName : m.generateName;
     m.deletionTimestamp = o.deletionTimestamp;
     m.deletionGracePeriodSeconds = o.deletionGracePeriodSeconds;
+    admission.mutate(Operation.UPDATE, ctx, subresource, obj, old, opts.dryRun());
     boolean status = STATUS.equals(subresource);
     if (status) {
       obj = StatusOnly.merge(old, obj, type.hubType(), codecs);
@@ -208,6 +217,7 @@ public final class GenericStore<H extends KubeObject> {
     errs.addAll(status ? type.strategy().validateStatusUpdate(obj, old) : type.strategy().validateUpdate(obj, old));
     failIfInvalid(name, errs);
     type.strategy().canonicalize(obj);
+    admission.validate(Operation.UPDATE, ctx, subresource, obj, old, opts.dryRun());
     return obj;
   }
 
@@ -219,20 +229,33 @@ public final class GenericStore<H extends KubeObject> {
     if (!type.connectors().containsKey(subresource)) {
       throw Errors.pathNotFound();
     }
-    return get(ctx, name);
+    H obj = get(ctx, name);
+    admission.connect(ctx, subresource, obj);
+    return obj;
   }
 
   public H delete(RequestContext ctx, String name, DeleteOptions opts) {
     ObjectKey key = key(ctx, name);
     try {
-      if (isDryRun(opts)) {
-        return store.get(key);
-      }
       DeleteOptions.Preconditions p = opts == null ? null : opts.preconditions;
-      return store.delete(key, p == null ? Preconditions.NONE : new Preconditions(p.uid(), p.resourceVersion()));
+      return deleteAdmitted(ctx, key, store.get(key), isDryRun(opts),
+          p == null ? Preconditions.NONE : new Preconditions(p.uid(), p.resourceVersion()));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
+  }
+
+  /** Admission, then the kind's staged deletion (stores the changed object) or the deletion itself. */
+  private H deleteAdmitted(RequestContext ctx, ObjectKey key, H current, boolean dryRun, Preconditions p) {
+    admission.delete(ctx, current, dryRun);
+    H staged = codec.copy(current);
+    if (type.strategy().deleteInStages(staged, clock.instant().truncatedTo(ChronoUnit.SECONDS))) {
+      return dryRun ? staged : store.guaranteedUpdate(key, p, c -> {
+        type.strategy().deleteInStages(c, clock.instant().truncatedTo(ChronoUnit.SECONDS));
+        return c;
+      });
+    }
+    return dryRun ? current : store.delete(key, p);
   }
 
   /** Deletes every object the options select (all pages); returns what was deleted. */
@@ -243,7 +266,8 @@ public final class GenericStore<H extends KubeObject> {
       ListPage<H> p = list(ctx, page);
       for (H h : p.items()) {
         try {
-          deleted.add(isDryRun(d) ? h : store.delete(new ObjectKey(h.metadata().namespace, h.metadata().name), Preconditions.NONE));
+          ObjectKey key = new ObjectKey(h.metadata().namespace, h.metadata().name);
+          deleted.add(deleteAdmitted(ctx, key, h, isDryRun(d), Preconditions.NONE));
         } catch (StorageException e) {
           if (e.reason() != StorageException.Reason.NOT_FOUND) {
             throw StorageErrors.translate(e, type.groupResource(), h.metadata().name);

@@ -1,12 +1,19 @@
 package dev.customapiserver.server;
 
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
+import dev.customapiserver.admission.chain.AdmissionChain;
+import dev.customapiserver.admission.chain.PluginSelection;
+import dev.customapiserver.admission.webhook.WebhookPlugins;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.auth.TokenFile;
+import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.endpoints.RestApi;
+import dev.customapiserver.endpoints.websocket.WebSocketUpgradeFilter;
 import dev.customapiserver.filters.AuthenticationFilter;
 import dev.customapiserver.filters.AuthorizationFilter;
 import dev.customapiserver.filters.PanicFilter;
@@ -15,6 +22,7 @@ import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
+import dev.customapiserver.server.config.ConfigException;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.cache.CachingStorageBackend;
@@ -28,6 +36,8 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,31 +48,47 @@ import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
  * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
- * authentication → authorization), the health servlet and the Jersey application at {@code /*}. The one wiring used
+ * authentication → authorization → WebSocket upgrade offer), the health servlet and the Jersey application at {@code /*}. The one wiring used
  * both by the deployed WAR and by the embedded Jetty.
  */
 public final class ApiServer implements AutoCloseable {
+  /** How long a WebSocket watch waits for a client that does not read (like Jetty's HTTP idle timeout). */
+  private static final Duration WEBSOCKET_SEND_TIMEOUT = Duration.ofSeconds(30);
   private final Codecs codecs;
   private final StorageBackend storage;
   private final ResourceConfig application;
   private final TokenAuthenticator authenticator;
   private final Authorizer authorizer;
+  private final Runnable onStart;
+  private final AutoCloseable onClose;
 
   public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
       TokenAuthenticator authenticator, Authorizer authorizer) {
+    this(codecs, storage, application, authenticator, authorizer, () -> {}, () -> {});
+  }
+
+  /** With what to start when the context starts (controllers) and close before the storage. */
+  ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, TokenAuthenticator authenticator,
+      Authorizer authorizer, Runnable onStart, AutoCloseable onClose) {
     this.codecs = codecs;
     this.storage = storage;
     this.application = application;
     this.authenticator = authenticator;
     this.authorizer = authorizer;
+    this.onStart = onStart;
+    this.onClose = onClose;
   }
 
   /**
    * The production wiring for {@code config}: API groups from {@link ApiGroupModule} service
-   * providers, JPA storage, the REST application, the admin token plus {@code --token-auth-file},
-   * and the authenticated-users-may-do-everything authorizer. Opens no connection yet.
+   * providers, JPA storage, the admission chain (NamespaceLifecycle, the modules' plugins, as
+   * {@code --enable-admission-plugins} and {@code --disable-admission-plugins} select), the REST
+   * application, the admin token plus {@code --token-auth-file}, the
+   * authenticated-users-may-do-everything authorizer, and the namespace controller (started with
+   * the context). Opens no connection yet.
    *
    * @throws IllegalArgumentException if the token file is malformed (the message names the line)
+   * @throws ConfigException if an admission flag names an unknown plugin
    */
   public static ApiServer create(ServerConfig config, String adminToken) {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
@@ -76,19 +102,52 @@ public final class ApiServer implements AutoCloseable {
         .map(url -> new DatabaseSettings(url, config.storageUsername(), config.storagePassword()))
         .orElseGet(() -> DatabaseSettings.h2File(config.dataDir())));
     StorageBackend storage = config.watchCache() ? new CachingStorageBackend(database, config.watchCacheSize()) : database;
-    Registry registry = new Registry(scheme, storage, codecs, Clock.systemUTC());
+    PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
+    Registry registry;
+    try {
+      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, scheme, codecs, listers, selection));
+    } catch (IllegalArgumentException e) {
+      storage.close();
+      throw ConfigException.invalid(e.getMessage());
+    }
     List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
+    NamespaceController namespaces = new NamespaceController(registry);
     return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),
-        Authorizer.authenticatedMayDoEverything());
+        Authorizer.authenticatedMayDoEverything(), namespaces::start, () -> {
+          namespaces.close();
+          registry.close();
+        });
+  }
+
+  /**
+   * The chain of the enabled plugins: the modules' (NamespaceLifecycle comes with the core group),
+   * then those the server itself brings ({@link #serverPlugins}); ordered by {@link PluginSelection}.
+   */
+  static AdmissionChain admission(List<ApiGroupModule> modules, Scheme scheme, Codecs codecs, Listers listers,
+      PluginSelection selection) {
+    List<AdmissionPlugin> plugins = new ArrayList<>();
+    modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
+    plugins.addAll(serverPlugins(scheme, codecs, listers));
+    AdmissionChain chain = AdmissionChain.of(plugins, selection);
+    System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.INFO, "Admission plugins: {0}",
+        String.join(", ", chain.names()));
+    return chain;
+  }
+
+  /** Plugins the server brings itself, not a group module: MutatingAdmissionWebhook and ValidatingAdmissionWebhook. */
+  static List<AdmissionPlugin> serverPlugins(Scheme scheme, Codecs codecs, Listers listers) {
+    return WebhookPlugins.create(scheme, listers, codecs);
   }
 
   /** Registers everything in {@code context}; call while the context initializes. */
   public void register(ServletContext context) {
+    onStart.run();
     addFilter(context, "panic", new PanicFilter(codecs));
     addFilter(context, "send-error-as-status", new SendErrorAsStatusFilter(codecs));
     addFilter(context, "authentication", new AuthenticationFilter(authenticator, codecs));
     addFilter(context, "authorization", new AuthorizationFilter(authorizer, codecs));
+    addFilter(context, "websocket-upgrade", new WebSocketUpgradeFilter(WEBSOCKET_SEND_TIMEOUT));
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(
@@ -128,6 +187,11 @@ public final class ApiServer implements AutoCloseable {
   /** Closes the storage. */
   @Override
   public void close() {
+    try {
+      onClose.close();
+    } catch (Exception e) {
+      System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.WARNING, "closing failed", e);
+    }
     storage.close();
   }
 }

@@ -1,5 +1,14 @@
 package dev.customapiserver.testing;
 
+import dev.customapiserver.admission.Admission;
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
+import dev.customapiserver.admission.chain.AdmissionChain;
+import dev.customapiserver.admission.chain.PluginSelection;
+import dev.customapiserver.admission.webhook.WebhookPlugins;
+import dev.customapiserver.apis.admissionregistration.AdmissionregistrationModule;
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.ApiGroup;
@@ -13,6 +22,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -25,6 +35,7 @@ import org.glassfish.jersey.servlet.ServletContainer;
 public final class TestServer implements AutoCloseable {
   private final Server jetty;
   private final Registry registry;
+  private final NamespaceController namespaceController;
   private final StorageBackend backend;
   private final URI base;
   private final HttpClient http = HttpClient.newHttpClient();
@@ -40,10 +51,40 @@ public final class TestServer implements AutoCloseable {
   /** With extension endpoints, made from the server's {@link ObjectClient} as a group module's are. */
   public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings,
       Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
+    this(new Scheme(groups), backend, settings, listers -> Admission.NONE, false, extensions);
+  }
+
+  /**
+   * The modules' groups (and extension endpoints) with admission wired as the server wires it
+   * ({@code selection} standing for the flags) and, when the core group is among them, the namespace
+   * controller (which creates {@code default}). With the admissionregistration.k8s.io group, the
+   * webhook plugins too, as the server brings them.
+   */
+  public static TestServer withAdmission(List<ApiGroupModule> modules, StorageBackend backend, PluginSelection selection)
+      throws Exception {
+    Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
+    Function<Listers, Admission> chain = listers -> {
+      List<AdmissionPlugin> plugins = new ArrayList<>();
+      modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
+      if (scheme.group(AdmissionregistrationModule.GROUP).isPresent()) {
+        plugins.addAll(WebhookPlugins.create(scheme, listers, new Codecs()));
+      }
+      return AdmissionChain.of(plugins, selection);
+    };
+    return new TestServer(scheme, backend, RestApi.Settings.DEFAULT, chain, scheme.resource("", "namespaces").isPresent(),
+        client -> modules.stream().flatMap(m -> m.extensionEndpoints(client).stream()).toList());
+  }
+
+  private TestServer(Scheme scheme, StorageBackend backend, RestApi.Settings settings,
+      Function<Listers, Admission> admission, boolean controllers,
+      Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
     this.backend = backend;
-    Scheme scheme = new Scheme(groups);
     Codecs codecs = new Codecs();
-    registry = new Registry(scheme, backend, codecs, Clock.systemUTC());
+    registry = new Registry(scheme, backend, codecs, Clock.systemUTC(), admission);
+    namespaceController = controllers ? new NamespaceController(registry) : null;
+    if (namespaceController != null) {
+      namespaceController.start();
+    }
     RestApi api = new RestApi(scheme, registry, codecs, settings, extensions.apply(registry.client()));
     jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
@@ -79,6 +120,9 @@ public final class TestServer implements AutoCloseable {
   @Override
   public void close() throws Exception {
     jetty.stop();
+    if (namespaceController != null) {
+      namespaceController.close();
+    }
     registry.close();
     backend.close();
   }

@@ -63,6 +63,11 @@ final class WebhookFixture implements AutoCloseable {
         }
 
         @Override
+        public Optional<H> lookup(String namespace, String name) {
+          return get(namespace, name);
+        }
+
+        @Override
         public List<H> list(String namespace) {
           return objects.getOrDefault(resource, List.of()).stream().map(hub::cast).toList();
         }
