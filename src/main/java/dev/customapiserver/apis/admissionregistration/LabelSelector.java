@@ -2,6 +2,7 @@ package dev.customapiserver.apis.admissionregistration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.Enum;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +28,7 @@ public final class LabelSelector {
     public String key;
     @Description("operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists "
         + "and DoesNotExist.")
+    @Enum({"In", "NotIn", "Exists", "DoesNotExist"})
     public String operator;
     @Description("values is an array of string values. If the operator is In or NotIn, the values array must be "
         + "non-empty. If the operator is Exists or DoesNotExist, the values array must be empty.")

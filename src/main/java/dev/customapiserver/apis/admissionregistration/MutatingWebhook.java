@@ -2,6 +2,8 @@ package dev.customapiserver.apis.admissionregistration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.Enum;
+import dev.customapiserver.runtime.Default;
 
 /** One mutating webhook of a MutatingWebhookConfiguration. */
 @Description("MutatingWebhook describes an admission webhook and the resources and operations it applies to.")
@@ -13,6 +15,8 @@ public final class MutatingWebhook extends Webhook {
   @Description("reinvocationPolicy indicates whether this webhook should be called multiple times as part of a single "
       + "admission evaluation. Allowed values are \"Never\" and \"IfNeeded\". IfNeeded: the webhook is called once "
       + "more if the object was changed by a later mutating webhook. Defaults to \"Never\".")
+  @Enum({NEVER, IF_NEEDED})
+  @Default(NEVER)
   public String reinvocationPolicy;
 
   MutatingWebhook copy() {

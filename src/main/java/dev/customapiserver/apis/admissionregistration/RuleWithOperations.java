@@ -2,6 +2,8 @@ package dev.customapiserver.apis.admissionregistration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.Enum;
+import dev.customapiserver.runtime.Default;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,6 +15,7 @@ public final class RuleWithOperations {
   @Description("Operations is the operations the admission hook cares about - CREATE, UPDATE, DELETE, CONNECT or * for "
       + "all of those operations and any future admission operations that are added. If '*' is present, the length of "
       + "the slice must be one. Required.")
+  @Enum({"CREATE", "UPDATE", "DELETE", "CONNECT", "*"})
   public List<String> operations;
   @Description("APIGroups is the API groups the resources belong to. '*' is all groups. If '*' is present, the length "
       + "of the slice must be one. Required.")
@@ -26,6 +29,8 @@ public final class RuleWithOperations {
   public List<String> resources;
   @Description("scope specifies the scope of this rule. Valid values are \"Cluster\", \"Namespaced\", and \"*\". "
       + "Default is \"*\".")
+  @Enum({"Cluster", "Namespaced", "*"})
+  @Default("*")
   public String scope;
 
   RuleWithOperations copy() {

@@ -2,6 +2,8 @@ package dev.customapiserver.apis.admissionregistration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.Enum;
+import dev.customapiserver.runtime.Default;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,10 +28,14 @@ public abstract class Webhook {
   public List<RuleWithOperations> rules;
   @Description("FailurePolicy defines how unrecognized errors from the admission endpoint are handled - allowed values "
       + "are Ignore or Fail. Defaults to Fail.")
+  @Enum({FAIL, IGNORE})
+  @Default(FAIL)
   public String failurePolicy;
   @Description("matchPolicy defines how the \"rules\" list is used to match incoming requests. Allowed values are "
       + "\"Exact\" or \"Equivalent\" (a request in another version of a matched resource is sent, converted to the "
       + "matched version). Defaults to \"Equivalent\"")
+  @Enum({EXACT, EQUIVALENT})
+  @Default(EQUIVALENT)
   public String matchPolicy;
   @Description("NamespaceSelector decides whether to run the webhook on an object based on whether the namespace for "
       + "that object matches the selector. If the object itself is a namespace, the matching is performed on "
@@ -43,10 +49,12 @@ public abstract class Webhook {
   @Description("SideEffects states whether this webhook has side effects. Acceptable values are: None, NoneOnDryRun. "
       + "Requests with the dryRun attribute will be auto-rejected if they match a webhook with sideEffects == Unknown "
       + "or Some.")
+  @Enum({SIDE_EFFECTS_NONE, SIDE_EFFECTS_NONE_ON_DRY_RUN})
   public String sideEffects;
   @Description("TimeoutSeconds specifies the timeout for this webhook. After the timeout passes, the webhook call will "
       + "be ignored or the API call will fail based on the failure policy. The timeout value must be between 1 and 30 "
       + "seconds. Default to 10 seconds.")
+  @Default("10")
   public Integer timeoutSeconds;
   @Description("AdmissionReviewVersions is an ordered list of preferred `AdmissionReview` versions the Webhook "
       + "expects. This server sends v1, which the list must include. Required.")

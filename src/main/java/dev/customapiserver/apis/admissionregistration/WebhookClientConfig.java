@@ -2,6 +2,7 @@ package dev.customapiserver.apis.admissionregistration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.Default;
 
 /** Where a webhook is called: a URL or a service reference, and the CA bundle its certificate is checked against. */
 @Description("WebhookClientConfig contains the information to make a TLS connection with the webhook")
@@ -30,6 +31,7 @@ public final class WebhookClientConfig {
     public String path;
     @Description("If specified, the port on the service that hosting webhook. Default to 443 for backward "
         + "compatibility. port should be a valid port number (1-65535, inclusive).")
+    @Default("443")
     public Integer port;
 
     ServiceReference copy() {
