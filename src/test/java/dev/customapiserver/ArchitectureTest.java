@@ -1,5 +1,8 @@
 package dev.customapiserver;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -43,6 +46,7 @@ class ArchitectureTest {
   @DisplayName("admission (contracts and chain) depends on nothing above runtime and the API types")
   void admission() {
     noClasses().that().resideInAPackage("..customapiserver.admission..")
+        .and().resideOutsideOfPackage("..customapiserver.admission.webhook..")
         .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.apis..", "..customapiserver.registry..",
             "..customapiserver.storage..", "..customapiserver.endpoints..", "..customapiserver.server..",
             "..customapiserver.filters..", "..customapiserver.controllers..", "jakarta.ws.rs..", "jakarta.servlet..",
@@ -92,6 +96,20 @@ class ArchitectureTest {
     noClasses().that().resideInAPackage("..customapiserver.endpoints..")
         .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage.jpa..", "..customapiserver.server..",
             "jakarta.persistence..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("the admission webhooks read only the webhook configuration and Namespace types, and know nothing of "
+      + "storage, the registry, REST or the server")
+  void webhooks() {
+    noClasses().that().resideInAPackage("..customapiserver.admission.webhook..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage..", "..customapiserver.registry..",
+            "..customapiserver.endpoints..", "..customapiserver.server..", "..customapiserver.filters..",
+            "..customapiserver.controllers..", "jakarta.ws.rs..", "jakarta.servlet..", "jakarta.persistence..")
+        .orShould().dependOnClassesThat(resideInAPackage("..customapiserver.apis..")
+            .and(not(resideInAnyPackage("..customapiserver.apis", "..customapiserver.apis.admissionregistration..",
+                "..customapiserver.apis.core.."))))
         .check(classes);
   }
 

@@ -4,6 +4,7 @@ import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.admission.chain.AdmissionChain;
 import dev.customapiserver.admission.chain.PluginSelection;
+import dev.customapiserver.admission.webhook.WebhookPlugins;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.auth.Authorizer;
@@ -106,7 +107,7 @@ public final class ApiServer implements AutoCloseable {
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {
-      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, listers, selection));
+      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, scheme, codecs, listers, selection));
     } catch (IllegalArgumentException e) {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
@@ -125,19 +126,20 @@ public final class ApiServer implements AutoCloseable {
    * The chain of the enabled plugins: the modules' (NamespaceLifecycle comes with the core group),
    * then those the server itself brings ({@link #serverPlugins}); ordered by {@link PluginSelection}.
    */
-  static AdmissionChain admission(List<ApiGroupModule> modules, Listers listers, PluginSelection selection) {
+  static AdmissionChain admission(List<ApiGroupModule> modules, Scheme scheme, Codecs codecs, Listers listers,
+      PluginSelection selection) {
     List<AdmissionPlugin> plugins = new ArrayList<>();
     modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
-    plugins.addAll(serverPlugins(listers));
+    plugins.addAll(serverPlugins(scheme, codecs, listers));
     AdmissionChain chain = AdmissionChain.of(plugins, selection);
     System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.INFO, "Admission plugins: {0}",
         String.join(", ", chain.names()));
     return chain;
   }
 
-  /** Plugins the server brings itself, not a group module (the admission webhooks go here). */
-  static List<AdmissionPlugin> serverPlugins(Listers listers) {
-    return List.of();
+  /** Plugins the server brings itself, not a group module: MutatingAdmissionWebhook and ValidatingAdmissionWebhook. */
+  static List<AdmissionPlugin> serverPlugins(Scheme scheme, Codecs codecs, Listers listers) {
+    return WebhookPlugins.create(scheme, listers, codecs);
   }
 
   /** Registers everything in {@code context}; call while the context initializes. */

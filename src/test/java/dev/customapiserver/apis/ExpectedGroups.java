@@ -20,9 +20,14 @@ final class ExpectedGroups {
           "v1beta1", false),
       new Expected("autobusi.group.cicd", List.of("v1alpha"), "JenkinsService", "jenkinsservices", true,
           List.of("js"), "v1alpha", true),
-      new Expected("", List.of("v1"), "Namespace", "namespaces", false, List.of("ns"), "v1", true));
+      new Expected("", List.of("v1"), "Namespace", "namespaces", false, List.of("ns"), "v1", true),
+      new Expected("admissionregistration.k8s.io", List.of("v1"), "ValidatingWebhookConfiguration",
+          "validatingwebhookconfigurations", false, List.of(), "v1", false),
+      new Expected("admissionregistration.k8s.io", List.of("v1"), "MutatingWebhookConfiguration",
+          "mutatingwebhookconfigurations", false, List.of(), "v1", false));
 
-  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "");
+  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "",
+      "admissionregistration.k8s.io");
 
   private ExpectedGroups() {}
 }

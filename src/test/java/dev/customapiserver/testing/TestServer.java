@@ -5,6 +5,8 @@ import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.admission.chain.AdmissionChain;
 import dev.customapiserver.admission.chain.PluginSelection;
+import dev.customapiserver.admission.webhook.WebhookPlugins;
+import dev.customapiserver.apis.admissionregistration.AdmissionregistrationModule;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.endpoints.RestApi;
@@ -59,7 +61,8 @@ public final class TestServer implements AutoCloseable {
   /**
    * The modules' groups (and extension endpoints) with admission wired as the server wires it
    * ({@code selection} standing for the flags) and, when the core group is among them, the namespace
-   * controller (which creates {@code default}).
+   * controller (which creates {@code default}). With the admissionregistration.k8s.io group, the
+   * webhook plugins too, as the server brings them.
    */
   public static TestServer withAdmission(List<ApiGroupModule> modules, StorageBackend backend, PluginSelection selection)
       throws Exception {
@@ -67,6 +70,9 @@ public final class TestServer implements AutoCloseable {
     Function<Listers, Admission> chain = listers -> {
       List<AdmissionPlugin> plugins = new ArrayList<>();
       modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
+      if (scheme.group(AdmissionregistrationModule.GROUP).isPresent()) {
+        plugins.addAll(WebhookPlugins.create(scheme, listers, new Codecs()));
+      }
       return AdmissionChain.of(plugins, selection);
     };
     return new TestServer(scheme, backend, RestApi.Settings.DEFAULT, chain, scheme.resource("", "namespaces").isPresent(),

@@ -150,6 +150,14 @@ public final class Errors {
     return new ApiException(s, cause);
   }
 
+  /**
+   * An error rendering a Status received from elsewhere as is (e.g. the one an admission webhook
+   * denied with). The caller sanitizes it: code, reason and message must be set.
+   */
+  public static ApiException fromStatus(Status received) {
+    return new ApiException(received, null);
+  }
+
   private static Status.Details details(String name, String group, String kind) {
     Status.Details d = new Status.Details();
     d.name = name == null || name.isEmpty() ? null : name;

@@ -1,0 +1,37 @@
+package dev.customapiserver.admission.webhook;
+
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
+import dev.customapiserver.apis.admissionregistration.AdmissionregistrationModule;
+import dev.customapiserver.apis.admissionregistration.MutatingWebhookConfiguration;
+import dev.customapiserver.apis.admissionregistration.ValidatingWebhookConfiguration;
+import dev.customapiserver.apis.core.CoreModule;
+import dev.customapiserver.apis.core.Namespace;
+import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.GroupResource;
+import dev.customapiserver.runtime.Scheme;
+import java.util.List;
+
+/**
+ * Builds kube-apiserver's two webhook admission plugins, {@value #MUTATING} and {@value #VALIDATING}.
+ * The scheme must hold the admissionregistration.k8s.io group and core Namespaces, whose listers
+ * the plugins read configurations and namespace labels from.
+ */
+public final class WebhookPlugins {
+  public static final String MUTATING = MutatingAdmissionWebhook.NAME;
+  public static final String VALIDATING = ValidatingAdmissionWebhook.NAME;
+
+  private WebhookPlugins() {}
+
+  /** Both plugins, mutating first; they share one HTTPS client pool. */
+  public static List<AdmissionPlugin> create(Scheme scheme, Listers listers, Codecs codecs) {
+    Matcher matcher = new Matcher(scheme, listers.forResource(new GroupResource(CoreModule.GROUP, "namespaces"), Namespace.class));
+    VersionedObjects objects = new VersionedObjects(codecs);
+    HookCall call = new HookCall(codecs.json(), new HookClient(codecs.json()), objects);
+    return List.of(
+        new MutatingAdmissionWebhook(listers.forResource(new GroupResource(AdmissionregistrationModule.GROUP,
+            AdmissionregistrationModule.MUTATING), MutatingWebhookConfiguration.class), matcher, call, objects, codecs.json()),
+        new ValidatingAdmissionWebhook(listers.forResource(new GroupResource(AdmissionregistrationModule.GROUP,
+            AdmissionregistrationModule.VALIDATING), ValidatingWebhookConfiguration.class), matcher, call, codecs.json()));
+  }
+}

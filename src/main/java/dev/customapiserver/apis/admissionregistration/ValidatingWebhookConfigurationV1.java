@@ -1,0 +1,19 @@
+package dev.customapiserver.apis.admissionregistration;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListType;
+import dev.customapiserver.api.meta.PatchStrategy;
+import dev.customapiserver.runtime.Description;
+import java.util.List;
+
+/** ValidatingWebhookConfiguration as served in {@code admissionregistration.k8s.io/v1}. */
+@Description("ValidatingWebhookConfiguration describes the configuration of and admission webhook that accept or reject "
+    + "and object without changing it.")
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public final class ValidatingWebhookConfigurationV1 extends KubeObject {
+  @Description("Webhooks is a list of webhooks and the affected resources and operations.")
+  @PatchStrategy(value = "merge", mergeKey = "name")
+  @ListType(value = "map", mapKeys = {"name"})
+  public List<ValidatingWebhook> webhooks;
+}
