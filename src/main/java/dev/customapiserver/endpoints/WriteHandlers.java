@@ -7,6 +7,7 @@ import dev.customapiserver.api.meta.DeleteOptions;
 import dev.customapiserver.api.meta.KubeList;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListMeta;
+import dev.customapiserver.registry.DeleteResult;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.RequestContext;
 import dev.customapiserver.registry.WriteOptions;
@@ -78,8 +79,10 @@ final class WriteHandlers<H extends KubeObject> {
   Response delete(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     DeleteOptions opts = deleteOptions(call);
-    H deleted = store.delete(Contexts.of(call), call.path("name"), opts);
-    return encoder.respond(200, view.out(deleted), format, List.of());
+    DeleteResult<H> result = store.deleteWithResult(Contexts.of(call), call.path("name"), opts);
+    // as kube-apiserver: 202 only when the object stays and the client asked for cascading by orphanDependents=false
+    int code = !result.deleted() && Boolean.FALSE.equals(opts.orphanDependents) ? 202 : 200;
+    return encoder.respond(code, view.out(result.object()), format, List.of());
   }
 
   Response deleteCollection(Call call) {
@@ -108,6 +111,10 @@ final class WriteHandlers<H extends KubeObject> {
     String policy = call.query("propagationPolicy");
     if (policy != null) {
       opts.propagationPolicy = policy;
+    }
+    String orphan = call.query("orphanDependents");
+    if (orphan != null && !orphan.isEmpty()) {
+      opts.orphanDependents = QueryOptions.isTrue(orphan);
     }
     return opts;
   }

@@ -13,7 +13,6 @@ import dev.customapiserver.runtime.StorageCodec;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
-import dev.customapiserver.storage.Preconditions;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.Watch;
@@ -44,6 +43,7 @@ public final class GenericStore<H extends KubeObject> {
   private final ObjectValidator validator;
   private final Clock clock;
   private final NameGenerator names;
+  private final Deleter<H> deleter;
 
   GenericStore(ResourceType<H> type, ResourceStore<H> store, StorageCodec<H> codec, Codecs codecs,
       ObjectValidator validator, Clock clock, NameGenerator names) {
@@ -54,6 +54,7 @@ public final class GenericStore<H extends KubeObject> {
     this.validator = validator;
     this.clock = clock;
     this.names = names;
+    this.deleter = new Deleter<>(type, store, codec, clock);
   }
 
   public ResourceType<H> type() {
@@ -149,10 +150,7 @@ public final class GenericStore<H extends KubeObject> {
   public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts) {
     ObjectKey key = key(ctx, name);
     try {
-      if (opts.dryRun()) {
-        return computeUpdate(ctx, name, store.get(key), updated);
-      }
-      return store.guaranteedUpdate(key, Preconditions.NONE, current -> computeUpdate(ctx, name, current, updated));
+      return deleter.update(key, opts.dryRun(), current -> computeUpdate(ctx, name, current, updated));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
@@ -191,20 +189,25 @@ public final class GenericStore<H extends KubeObject> {
     return obj;
   }
 
+  /** Deletes the object, or marks it as deleting while it has finalizers; see {@link #deleteWithResult}. */
   public H delete(RequestContext ctx, String name, DeleteOptions opts) {
-    ObjectKey key = key(ctx, name);
+    return deleteWithResult(ctx, name, opts).object();
+  }
+
+  /**
+   * Deletes the object: at once when it has no finalizers (after the propagation policy of
+   * {@code opts} added the garbage collector's), else sets deletionTimestamp and keeps it until the
+   * last finalizer is removed. Checks the preconditions of {@code opts}; a dry run stores nothing.
+   */
+  public DeleteResult<H> deleteWithResult(RequestContext ctx, String name, DeleteOptions opts) {
     try {
-      if (isDryRun(opts)) {
-        return store.get(key);
-      }
-      DeleteOptions.Preconditions p = opts == null ? null : opts.preconditions;
-      return store.delete(key, p == null ? Preconditions.NONE : new Preconditions(p.uid(), p.resourceVersion()));
+      return deleter.delete(key(ctx, name), opts);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
   }
 
-  /** Deletes every object the options select (all pages); returns what was deleted. */
+  /** Deletes every object the options select (all pages), each as {@link #delete}; returns what was deleted or marked. */
   public List<H> deleteCollection(RequestContext ctx, ListOptions opts, DeleteOptions d) {
     List<H> deleted = new ArrayList<>();
     ListOptions page = new ListOptions(opts.labels(), opts.fields(), 500, null, null, opts.match());
@@ -212,7 +215,7 @@ public final class GenericStore<H extends KubeObject> {
       ListPage<H> p = list(ctx, page);
       for (H h : p.items()) {
         try {
-          deleted.add(isDryRun(d) ? h : store.delete(new ObjectKey(h.metadata().namespace, h.metadata().name), Preconditions.NONE));
+          deleted.add(deleter.delete(new ObjectKey(type.namespaced() ? h.metadata().namespace : "", h.metadata().name), d).object());
         } catch (StorageException e) {
           if (e.reason() != StorageException.Reason.NOT_FOUND) {
             throw StorageErrors.translate(e, type.groupResource(), h.metadata().name);
@@ -224,10 +227,6 @@ public final class GenericStore<H extends KubeObject> {
       }
       page = new ListOptions(opts.labels(), opts.fields(), 500, p.continueToken(), null, opts.match());
     }
-  }
-
-  private static boolean isDryRun(DeleteOptions d) {
-    return d != null && d.dryRun != null && d.dryRun.contains("All");
   }
 
   private String namespaceFor(RequestContext ctx, String inBody) {
