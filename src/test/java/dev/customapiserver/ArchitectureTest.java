@@ -75,6 +75,24 @@ class ArchitectureTest {
   }
 
   @Test
+  @DisplayName("controllers act through the registry: no storage implementation, REST, filters or server")
+  void controllers() {
+    noClasses().that().resideInAPackage("..customapiserver.controllers..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage.jpa..", "..customapiserver.storage.cache..",
+            "..customapiserver.endpoints..", "..customapiserver.filters..", "..customapiserver.server..", "jakarta.ws.rs..",
+            "jakarta.servlet..", "jakarta.persistence..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("only the server wiring knows the controllers")
+  void controllersAreLeaves() {
+    noClasses().that().resideOutsideOfPackages("..customapiserver.controllers..", "..customapiserver.server..")
+        .should().dependOnClassesThat().resideInAPackage("..customapiserver.controllers..")
+        .check(classes);
+  }
+
+  @Test
   @DisplayName("nothing depends on the server wiring")
   void server() {
     noClasses().that().resideOutsideOfPackages("..customapiserver.server..", "..customapiserver.launcher..")

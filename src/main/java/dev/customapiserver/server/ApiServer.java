@@ -6,6 +6,8 @@ import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.auth.TokenFile;
+import dev.customapiserver.controllers.Controller;
+import dev.customapiserver.controllers.gc.GarbageCollector;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.filters.AuthenticationFilter;
 import dev.customapiserver.filters.AuthorizationFilter;
@@ -37,7 +39,8 @@ import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
  * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
- * authentication → authorization), the health servlet and the Jersey application at {@code /*}. The one wiring used
+ * authentication → authorization), the health servlet, the Jersey application at {@code /*} and the
+ * in-server controllers (the garbage collector). The one wiring used
  * both by the deployed WAR and by the embedded Jetty.
  */
 public final class ApiServer implements AutoCloseable {
@@ -46,9 +49,17 @@ public final class ApiServer implements AutoCloseable {
   private final ResourceConfig application;
   private final TokenAuthenticator authenticator;
   private final Authorizer authorizer;
+  private final List<Controller> controllers;
 
   public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
       TokenAuthenticator authenticator, Authorizer authorizer) {
+    this(codecs, storage, application, authenticator, authorizer, List.of());
+  }
+
+  /** As above, with controllers started by {@link #register} and closed before the storage. */
+  public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
+      TokenAuthenticator authenticator, Authorizer authorizer, List<Controller> controllers) {
+    this.controllers = List.copyOf(controllers);
     this.codecs = codecs;
     this.storage = storage;
     this.application = application;
@@ -77,7 +88,7 @@ public final class ApiServer implements AutoCloseable {
     Registry registry = new Registry(scheme, storage, codecs, Clock.systemUTC());
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT);
     return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),
-        Authorizer.authenticatedMayDoEverything());
+        Authorizer.authenticatedMayDoEverything(), List.of(GarbageCollector.over(registry)));
   }
 
   /** Registers everything in {@code context}; call while the context initializes. */
@@ -99,6 +110,7 @@ public final class ApiServer implements AutoCloseable {
     api.addMapping("/*");
     api.setAsyncSupported(true);
     api.setLoadOnStartup(1);
+    controllers.forEach(Controller::start);
   }
 
   /** A listener that registers on context start and closes the storage on context end. */
@@ -122,9 +134,10 @@ public final class ApiServer implements AutoCloseable {
     f.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 
-  /** Closes the storage. */
+  /** Stops the controllers, then closes the storage. */
   @Override
   public void close() {
+    controllers.forEach(Controller::close);
     storage.close();
   }
 }

@@ -1,5 +1,7 @@
 package dev.customapiserver.testing;
 
+import dev.customapiserver.controllers.Controller;
+import dev.customapiserver.controllers.gc.GarbageCollector;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.ApiGroup;
@@ -25,12 +27,22 @@ public final class TestServer implements AutoCloseable {
   private final StorageBackend backend;
   private final URI base;
   private final HttpClient http = HttpClient.newHttpClient();
+  private final Controller controller;
 
   public TestServer(List<ApiGroup> groups, StorageBackend backend) throws Exception {
     this(groups, backend, RestApi.Settings.DEFAULT);
   }
 
   public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings) throws Exception {
+    this(groups, backend, settings, false);
+  }
+
+  /** A server whose registry also runs the garbage collector (as the real server does). */
+  public static TestServer withGarbageCollector(List<ApiGroup> groups, StorageBackend backend) throws Exception {
+    return new TestServer(groups, backend, RestApi.Settings.DEFAULT, true);
+  }
+
+  private TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings, boolean gc) throws Exception {
     this.backend = backend;
     Scheme scheme = new Scheme(groups);
     Codecs codecs = new Codecs();
@@ -48,6 +60,15 @@ public final class TestServer implements AutoCloseable {
     jetty.setHandler(ctx);
     jetty.start();
     base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
+    controller = gc ? GarbageCollector.over(registry) : null;
+    if (controller != null) {
+      controller.start();
+    }
+  }
+
+  /** The registry behind the REST layer (e.g. to start another controller over it). */
+  public Registry registry() {
+    return registry;
   }
 
   public URI base() {
@@ -69,6 +90,9 @@ public final class TestServer implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
+    if (controller != null) {
+      controller.close();
+    }
     jetty.stop();
     registry.close();
     backend.close();
