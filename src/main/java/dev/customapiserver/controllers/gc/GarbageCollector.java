@@ -53,7 +53,8 @@ public final class GarbageCollector implements Controller {
       for (Node n : graph.all()) {
         queuePending(n);
       }
-      LOG.log(System.Logger.Level.DEBUG, "garbage collector synced: {0} objects", graph.all().size());
+      LOG.log(System.Logger.Level.INFO, "garbage collector started: {0} objects known, {1} items of work pending",
+          graph.all().size(), queue.pendingCount());
     });
   }
 

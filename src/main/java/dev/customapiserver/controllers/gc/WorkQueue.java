@@ -72,6 +72,11 @@ final class WorkQueue implements AutoCloseable {
     }
   }
 
+  /** How many items wait. On the queue's thread only. */
+  int pendingCount() {
+    return pending.size();
+  }
+
   private void run() {
     while (!closed) {
       try {
