@@ -3,6 +3,8 @@ package dev.customapiserver.apis;
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.extension.ExtensionEndpoint;
+import dev.customapiserver.runtime.extension.ObjectClient;
 import java.util.List;
 
 /**
@@ -20,6 +22,16 @@ public interface ApiGroupModule {
    * read other objects through {@code listers}. Defaults to none.
    */
   default List<AdmissionPlugin> admissionPlugins(Listers listers) {
+    return List.of();
+  }
+
+  /**
+   * Plain HTTP endpoints this group serves beside its resources (e.g. {@code POST /wukong/pizzas/{namespace}}),
+   * behind the same authentication and authorization as the API. They read and write objects
+   * through {@code client}, so validation and admission apply. Called once at start, after
+   * {@link #apiGroup()}. Defaults to none.
+   */
+  default List<ExtensionEndpoint> extensionEndpoints(ObjectClient client) {
     return List.of();
   }
 }

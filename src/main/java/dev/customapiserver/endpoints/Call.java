@@ -23,6 +23,13 @@ final class Call {
     return ctx.getUriInfo().getPathParameters().getFirst(name);
   }
 
+  /** Every path parameter (first value each). */
+  java.util.Map<String, String> pathAll() {
+    java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
+    ctx.getUriInfo().getPathParameters().forEach((k, v) -> all.put(k, v.get(0)));
+    return all;
+  }
+
   /** A query parameter, or {@code null}. */
   String query(String name) {
     return ctx.getUriInfo().getQueryParameters().getFirst(name);

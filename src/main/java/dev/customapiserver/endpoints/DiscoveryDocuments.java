@@ -61,6 +61,7 @@ final class DiscoveryDocuments {
       }
       m.put("storageVersionHash", storageVersionHash(r));
       resources.add(m);
+      resources.addAll(SubresourceDiscovery.legacy(r, version));
     }
     String gv = g.name().isEmpty() ? version : g.name() + "/" + version;
     return ordered("kind", "APIResourceList", "apiVersion", "v1", "groupVersion", gv, "resources", resources);
@@ -85,6 +86,10 @@ final class DiscoveryDocuments {
           }
           if (!r.categories().isEmpty()) {
             m.put("categories", r.categories());
+          }
+          List<Object> subresources = SubresourceDiscovery.aggregated(r, v);
+          if (!subresources.isEmpty()) {
+            m.put("subresources", subresources);
           }
           resources.add(m);
         }

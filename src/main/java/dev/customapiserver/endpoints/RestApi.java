@@ -11,8 +11,12 @@ import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.ServedVersion;
+import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
@@ -48,10 +52,20 @@ public final class RestApi {
   private final ResourceConfig config = new ResourceConfig();
 
   public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings) {
-    this(scheme, registry, codecs, settings, Clock.systemUTC());
+    this(scheme, registry, codecs, settings, List.of());
+  }
+
+  /** With the group modules' extension endpoints (see {@link dev.customapiserver.apis.ApiGroupModule#extensionEndpoints}). */
+  public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, List<ExtensionEndpoint> extensions) {
+    this(scheme, registry, codecs, settings, Clock.systemUTC(), extensions);
   }
 
   RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, Clock clock) {
+    this(scheme, registry, codecs, settings, clock, List.of());
+  }
+
+  private RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, Clock clock,
+      List<ExtensionEndpoint> extensions) {
     Encoder encoder = new Encoder(codecs);
     BodyDecoder decoder = new BodyDecoder(codecs);
     Tables tables = new Tables(clock);
@@ -72,6 +86,7 @@ public final class RestApi {
         watches.close();
       }
     });
+    new ExtensionRoutes(encoder, settings.maxRequestBodyBytes()).resources(extensions).forEach(config::registerResources);
     config.registerResources(new DiscoveryRoutes(scheme, codecs).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
     OpenApiDocuments openApi = new OpenApiDocuments(scheme, codecs);
     config.register(new AbstractBinder() {
@@ -102,7 +117,10 @@ public final class RestApi {
       VersionedView<H> view = new VersionedView<>(type, sv, decoder);
       var reads = new ReadHandlers<>(view, store, encoder, tables, codecs, watches);
       var writes = new WriteHandlers<>(view, store, encoder, codecs, decoder);
-      binder.bind(type, reads, writes, version).forEach(config::registerResources);
+      ScaleHandlers<H> scale = registry.scale(type).map(s -> new ScaleHandlers<>(s, encoder, codecs, decoder)).orElse(null);
+      Map<String, ConnectHandler<H>> connects = new LinkedHashMap<>();
+      type.connectors().forEach((name, c) -> connects.put(name, new ConnectHandler<>(store, name, c)));
+      binder.bind(type, reads, writes, scale, connects, version).forEach(config::registerResources);
     }
   }
 

@@ -4,12 +4,14 @@ import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.ResourceType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.glassfish.jersey.server.model.Resource;
 
 /**
  * Builds the Jersey resources of one resource type in one version: the collection and item paths
- * for its scope (and the all-namespaces list for namespaced kinds), each verb bound to its handler.
+ * for its scope (and the all-namespaces list for namespaced kinds), its subresources ({@code status},
+ * {@code scale}, connect-style), each verb bound to its handler.
  */
 final class RouteBinder {
   private final long maxBodyBytes;
@@ -23,8 +25,12 @@ final class RouteBinder {
     return group.isEmpty() ? "/api/" + version : "/apis/" + group + "/" + version;
   }
 
+  /**
+   * The routes of {@code type} in {@code version}; {@code scale} is null when the kind has no scale
+   * subresource, {@code connects} holds its connect-style subresources by name.
+   */
   <H extends KubeObject> List<Resource> bind(ResourceType<H> type, ReadHandlers<H> reads, WriteHandlers<H> writes,
-      String version) {
+      ScaleHandlers<H> scale, Map<String, ConnectHandler<H>> connects, String version) {
     String prefix = prefix(type.group(), version);
     List<Resource> resources = new ArrayList<>();
     String collection = type.namespaced() ? prefix + "/namespaces/{namespace}/" + type.plural() : prefix + "/" + type.plural();
@@ -38,6 +44,26 @@ final class RouteBinder {
     method(item, "PATCH", writes::patch);
     method(item, "DELETE", writes::delete);
     resources.add(b.build());
+    String object = collection + "/{name}/";
+    if (type.hasStatusSubresource()) {
+      Resource.Builder status = Resource.builder(object + "status");
+      method(status, "GET", reads::get);
+      method(status, "PUT", writes::replaceStatus);
+      method(status, "PATCH", writes::patchStatus);
+      resources.add(status.build());
+    }
+    if (scale != null) {
+      Resource.Builder s = Resource.builder(object + "scale");
+      method(s, "GET", scale::get);
+      method(s, "PUT", scale::replace);
+      method(s, "PATCH", scale::patch);
+      resources.add(s.build());
+    }
+    connects.forEach((name, handler) -> {
+      Resource.Builder c = Resource.builder(object + name);
+      method(c, "GET", handler::get);
+      resources.add(c.build());
+    });
     if (type.namespaced()) {
       Resource.Builder all = Resource.builder(prefix + "/" + type.plural());
       method(all, "GET", reads::list);

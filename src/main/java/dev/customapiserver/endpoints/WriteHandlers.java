@@ -45,6 +45,15 @@ final class WriteHandlers<H extends KubeObject> {
   }
 
   Response replace(Call call) {
+    return replace(call, "");
+  }
+
+  /** PUT {@code .../{name}/status}: only the status changes. */
+  Response replaceStatus(Call call) {
+    return replace(call, GenericStore.STATUS);
+  }
+
+  private Response replace(Call call, String subresource) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "UpdateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
@@ -53,11 +62,20 @@ final class WriteHandlers<H extends KubeObject> {
       throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
           + ") does not match the name on the URL (" + name + ")");
     }
-    H updated = store.update(Contexts.of(call), name, current -> in.value(), opts);
+    H updated = store.update(Contexts.of(call), name, current -> in.value(), opts, subresource);
     return encoder.respond(200, view.out(updated), format, in.warnings());
   }
 
   Response patch(Call call) {
+    return patch(call, "");
+  }
+
+  /** PATCH {@code .../{name}/status}: the patch applies to the whole object; only the status changes. */
+  Response patchStatus(Call call) {
+    return patch(call, GenericStore.STATUS);
+  }
+
+  private Response patch(Call call, String subresource) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
@@ -72,7 +90,7 @@ final class WriteHandlers<H extends KubeObject> {
       warnings.clear();
       warnings.addAll(in.warnings());
       return in.value();
-    }, opts);
+    }, opts, subresource);
     return encoder.respond(200, view.out(patched), format, warnings);
   }
 

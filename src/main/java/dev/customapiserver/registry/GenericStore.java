@@ -36,6 +36,8 @@ import java.util.function.UnaryOperator;
  * @param <H> the hub type
  */
 public final class GenericStore<H extends KubeObject> {
+  /** The subresource whose writes change only {@code status}. */
+  public static final String STATUS = "status";
   private final ResourceType<H> type;
   private final ResourceStore<H> store;
   private final StorageCodec<H> codec;
@@ -148,15 +150,26 @@ public final class GenericStore<H extends KubeObject> {
    * resourceVersion (else 409 Conflict) or, for a PUT, one at all (else 422).
    */
   public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts) {
+    return update(ctx, name, updated, opts, "");
+  }
+
+  /**
+   * {@link #update(RequestContext, String, UnaryOperator, WriteOptions)} through a subresource:
+   * {@code ""} is the main resource; {@value #STATUS} keeps everything but {@code status} as stored
+   * (see {@link dev.customapiserver.runtime.ResourceStrategy#prepareForStatusUpdate}); any other name
+   * (e.g. {@code scale}) writes the object under the main resource's rules. The name is what
+   * admission sees as the subresource.
+   */
+  public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
     ObjectKey key = key(ctx, name);
     try {
-      return deleter.update(key, opts.dryRun(), current -> computeUpdate(ctx, name, current, updated));
+      return deleter.update(key, opts.dryRun(), current -> computeUpdate(ctx, name, current, updated, subresource));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
   }
 
-  private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated) {
+  private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated, String subresource) {
     H old = codec.copy(current);
     H obj = updated.apply(current);
     ObjectMeta m = obj.metadata();
@@ -178,15 +191,33 @@ public final class GenericStore<H extends KubeObject> {
     m.generateName = m.generateName == null ? o.generateName : m.generateName;
     m.deletionTimestamp = o.deletionTimestamp;
     m.deletionGracePeriodSeconds = o.deletionGracePeriodSeconds;
-    type.strategy().prepareForUpdate(obj, old);
-    m.generation = specOf(obj).equals(specOf(old)) ? o.generation : (o.generation == null ? 1 : o.generation + 1);
+    boolean status = STATUS.equals(subresource);
+    if (status) {
+      obj = StatusOnly.merge(old, obj, type.hubType(), codecs);
+      m = obj.metadata();
+      type.strategy().prepareForStatusUpdate(obj, old);
+    } else {
+      type.strategy().prepareForUpdate(obj, old);
+      m.generation = specOf(obj).equals(specOf(old)) ? o.generation : (o.generation == null ? 1 : o.generation + 1);
+    }
     List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), type.strategy()::nameProblems));
     errs.addAll(MetadataRules.validateUpdate(m, o));
     errs.addAll(validator.validate(obj));
-    errs.addAll(type.strategy().validateUpdate(obj, old));
+    errs.addAll(status ? type.strategy().validateStatusUpdate(obj, old) : type.strategy().validateUpdate(obj, old));
     failIfInvalid(name, errs);
     type.strategy().canonicalize(obj);
     return obj;
+  }
+
+  /**
+   * The object a connect-style subresource ({@link dev.customapiserver.runtime.Connector}) serves:
+   * 404 for an unknown subresource or object; the point where admission sees CONNECT.
+   */
+  public H connect(RequestContext ctx, String name, String subresource) {
+    if (!type.connectors().containsKey(subresource)) {
+      throw Errors.pathNotFound();
+    }
+    return get(ctx, name);
   }
 
   /** Deletes the object, or marks it as deleting while it has finalizers; see {@link #deleteWithResult}. */

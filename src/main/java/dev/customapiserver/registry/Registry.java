@@ -6,12 +6,14 @@ import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.runtime.extension.ObjectClient;
 import dev.customapiserver.storage.StorageBackend;
 import jakarta.validation.Validation;
 import jakarta.validation.ValidatorFactory;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.hibernate.validator.HibernateValidator;
 import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 
@@ -20,6 +22,7 @@ public final class Registry implements AutoCloseable {
   private final Scheme scheme;
   private final ValidatorFactory validation;
   private final Map<GroupResource, GenericStore<?>> stores = new LinkedHashMap<>();
+  private final ObjectClient client = new RegistryClient(stores::get);
 
   public Registry(Scheme scheme, StorageBackend backend, Codecs codecs, Clock clock) {
     this.scheme = scheme;
@@ -50,6 +53,17 @@ public final class Registry implements AutoCloseable {
       throw new IllegalArgumentException(type.groupResource() + " is not registered");
     }
     return (GenericStore<H>) s;
+  }
+
+  /** The {@code scale} subresource of a registered resource type, if it declares one. */
+  public <H extends KubeObject> Optional<ScaleStore<H>> scale(ResourceType<H> type) {
+    GenericStore<H> store = store(type);
+    return type.scale().map(s -> new ScaleStore<>(store, s));
+  }
+
+  /** A client reading and writing through these stores, for extension endpoints. */
+  public ObjectClient client() {
+    return client;
   }
 
   @Override

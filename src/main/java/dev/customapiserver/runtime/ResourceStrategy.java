@@ -38,6 +38,19 @@ public interface ResourceStrategy<H extends KubeObject> {
     return validate(newObj);
   }
 
+  /**
+   * Before a write through the {@code status} subresource is validated. The server has already made
+   * {@code newObj} a copy of {@code oldObj} with only {@code status} (and managedFields) taken from
+   * the request, as kube-apiserver's status strategies do; here a kind may e.g. recompute a derived
+   * status field. May mutate {@code newObj}; must not mutate {@code oldObj}.
+   */
+  default void prepareForStatusUpdate(H newObj, H oldObj) {}
+
+  /** Field errors of a write through the {@code status} subresource. Must not mutate. Defaults to none. */
+  default List<FieldError> validateStatusUpdate(H newObj, H oldObj) {
+    return List.of();
+  }
+
   /** After validation, before storage: normalise the representation. May mutate {@code obj}. */
   default void canonicalize(H obj) {}
 }

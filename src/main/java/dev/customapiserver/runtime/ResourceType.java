@@ -30,6 +30,8 @@ public final class ResourceType<H extends KubeObject> {
   private final String storageVersion;
   private final ResourceStrategy<H> strategy;
   private final Map<String, Function<H, String>> selectableFields;
+  private final ScaleSubresource<H> scale;
+  private final Map<String, Connector<H>> connectors;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
@@ -45,6 +47,8 @@ public final class ResourceType<H extends KubeObject> {
     this.storageVersion = Objects.requireNonNull(b.storageVersion, "storageVersion of " + b.kind);
     this.strategy = b.strategy;
     this.selectableFields = Map.copyOf(b.selectableFields);
+    this.scale = b.scale;
+    this.connectors = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.connectors));
     if (!versions.containsKey(storageVersion)) {
       throw new IllegalArgumentException(kind + ": storage version " + storageVersion + " is not served");
     }
@@ -85,6 +89,32 @@ public final class ResourceType<H extends KubeObject> {
   /** Whether the kind has a {@code status} subresource (the main resource then ignores status changes). */
   public boolean hasStatusSubresource() {
     return statusSubresource;
+  }
+
+  /** The {@code scale} subresource's mapping, if the kind has one. */
+  public Optional<ScaleSubresource<H>> scale() {
+    return Optional.ofNullable(scale);
+  }
+
+  /** The connect-style subresources by name (e.g. {@code log}), in declaration order. */
+  public Map<String, Connector<H>> connectors() {
+    return connectors;
+  }
+
+  /**
+   * Every subresource name the kind serves: {@code status}, {@code scale}, then the connect-style
+   * ones.
+   */
+  public List<String> subresources() {
+    List<String> names = new ArrayList<>();
+    if (statusSubresource) {
+      names.add("status");
+    }
+    if (scale != null) {
+      names.add("scale");
+    }
+    names.addAll(connectors.keySet());
+    return names;
   }
 
   public Class<H> hubType() {
@@ -158,6 +188,8 @@ public final class ResourceType<H extends KubeObject> {
     private String storageVersion;
     private ResourceStrategy<H> strategy = new ResourceStrategy<>() {};
     private final Map<String, Function<H, String>> selectableFields = new LinkedHashMap<>();
+    private ScaleSubresource<H> scale;
+    private final Map<String, Connector<H>> connectors = new LinkedHashMap<>();
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -188,6 +220,29 @@ public final class ResourceType<H extends KubeObject> {
 
     public Builder<H> statusSubresource() {
       this.statusSubresource = true;
+      return this;
+    }
+
+    /**
+     * Serves {@code .../{name}/scale} as {@code autoscaling/v1} Scale (get, update, patch), mapped
+     * onto the kind by {@code scale}: what {@code kubectl scale} and autoscalers use.
+     */
+    public Builder<H> scaleSubresource(ScaleSubresource<H> scale) {
+      this.scale = Objects.requireNonNull(scale, "scale");
+      return this;
+    }
+
+    /**
+     * Serves {@code GET .../{name}/<subresource>} through {@code connector} (see {@link Connector}).
+     *
+     * @throws IllegalArgumentException if the name is taken ({@code status}, {@code scale}) or not a path segment
+     */
+    public Builder<H> connect(String subresource, Connector<H> connector) {
+      if (subresource.isEmpty() || subresource.contains("/") || subresource.equals("status") || subresource.equals("scale")
+          || connectors.containsKey(subresource)) {
+        throw new IllegalArgumentException(kind + ": connect subresource name \"" + subresource + "\" is not available");
+      }
+      connectors.put(subresource, Objects.requireNonNull(connector, "connector"));
       return this;
     }
 

@@ -16,6 +16,7 @@ import dev.customapiserver.filters.SendErrorAsStatusFilter;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.cache.CachingStorageBackend;
@@ -78,15 +79,17 @@ public final class ApiServer implements AutoCloseable {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
     config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
     tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
-    Scheme scheme = new Scheme(ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
-        .map(p -> p.get().apiGroup()).toList());
+    List<ApiGroupModule> modules = ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
+        .map(ServiceLoader.Provider::get).toList();
+    Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
     Codecs codecs = new Codecs();
     StorageBackend database = new JpaStorageBackend(config.storageUrl()
         .map(url -> new DatabaseSettings(url, config.storageUsername(), config.storagePassword()))
         .orElseGet(() -> DatabaseSettings.h2File(config.dataDir())));
     StorageBackend storage = config.watchCache() ? new CachingStorageBackend(database, config.watchCacheSize()) : database;
     Registry registry = new Registry(scheme, storage, codecs, Clock.systemUTC());
-    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT);
+    List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
+    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
     return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),
         Authorizer.authenticatedMayDoEverything(), List.of(GarbageCollector.over(registry)));
   }

@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * refuses to run as root, so as root it runs as the {@code postgres} user through {@code setpriv}.
  * Shared by the storage tests (through PostgresExtension) and the replica e2e tests. {@link #close} stops it with SIGINT (fast shutdown) and removes its files.
  */
-public final class PostgresServer implements AutoCloseable {
+public final class PostgresServer implements ThrowawayDatabase {
   public static final Path BIN = Path.of(System.getProperty("test.postgres.bin", "/usr/lib/postgresql/15/bin"));
   private static final Duration STARTUP = Duration.ofSeconds(60);
 
@@ -65,7 +65,13 @@ public final class PostgresServer implements AutoCloseable {
     }
   }
 
+  @Override
+  public String username() {
+    return "postgres";
+  }
+
   /** A new, empty database on this cluster. */
+  @Override
   public String createDatabase() throws SQLException {
     String name = "apiserver_test_" + databases.incrementAndGet();
     try (Connection c = DriverManager.getConnection(url("postgres"), "postgres", "")) {

@@ -7,6 +7,8 @@ import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.runtime.extension.ExtensionEndpoint;
+import dev.customapiserver.runtime.extension.ObjectClient;
 import dev.customapiserver.storage.StorageBackend;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Function;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -34,20 +37,27 @@ public final class TestServer implements AutoCloseable {
   }
 
   public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings) throws Exception {
-    this(groups, backend, settings, false);
+    this(groups, backend, settings, client -> List.of(), false);
+  }
+
+  /** With extension endpoints, made from the server's {@link ObjectClient} as a group module's are. */
+  public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings,
+      Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
+    this(groups, backend, settings, extensions, false);
   }
 
   /** A server whose registry also runs the garbage collector (as the real server does). */
   public static TestServer withGarbageCollector(List<ApiGroup> groups, StorageBackend backend) throws Exception {
-    return new TestServer(groups, backend, RestApi.Settings.DEFAULT, true);
+    return new TestServer(groups, backend, RestApi.Settings.DEFAULT, client -> List.of(), true);
   }
 
-  private TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings, boolean gc) throws Exception {
+  private TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings,
+      Function<ObjectClient, List<ExtensionEndpoint>> extensions, boolean gc) throws Exception {
     this.backend = backend;
     Scheme scheme = new Scheme(groups);
     Codecs codecs = new Codecs();
     registry = new Registry(scheme, backend, codecs, Clock.systemUTC());
-    RestApi api = new RestApi(scheme, registry, codecs, settings);
+    RestApi api = new RestApi(scheme, registry, codecs, settings, extensions.apply(registry.client()));
     jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
     connector.setHost("127.0.0.1");

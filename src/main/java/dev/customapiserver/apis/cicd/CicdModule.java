@@ -4,10 +4,15 @@ import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.ScaleSubresource;
 import dev.customapiserver.runtime.ServedVersion;
 import java.util.List;
 
-/** The {@code autobusi.group.cicd} group: JenkinsService in v1alpha. */
+/**
+ * The {@code autobusi.group.cicd} group: JenkinsService in v1alpha, with the status subresource, a
+ * scale subresource ({@code spec.instanceamount} as replicas, the instances in status as observed
+ * replicas) and a connect-style {@code log} subresource.
+ */
 public final class CicdModule implements ApiGroupModule {
   public static final String GROUP = "autobusi.group.cicd";
 
@@ -31,6 +36,9 @@ public final class CicdModule implements ApiGroupModule {
                     js -> js.status == null ? null : js.status.approvalstatus)))
         .storageVersion("v1alpha")
         .strategy(new JenkinsServiceStrategy())
+        .scaleSubresource(new ScaleSubresource<>(js -> js.spec.instanceamount, (js, n) -> js.spec.instanceamount = n,
+            js -> js.status == null || js.status.instances == null ? 0 : js.status.instances.size()))
+        .connect("log", new JenkinsServiceLog())
         .build();
   }
 }

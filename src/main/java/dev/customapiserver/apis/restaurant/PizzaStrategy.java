@@ -38,6 +38,12 @@ final class PizzaStrategy implements ResourceStrategy<Pizza> {
     computeCost(newObj);
   }
 
+  /** A status write may not set a cost the toppings contradict: recomputed when every price is known. Mutates {@code newObj}. */
+  @Override
+  public void prepareForStatusUpdate(Pizza newObj, Pizza oldObj) {
+    computeCost(newObj);
+  }
+
   @Override
   public List<FieldError> validate(Pizza obj) {
     List<FieldError> errors = new ArrayList<>();

@@ -5,6 +5,8 @@ import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
+import dev.customapiserver.runtime.extension.ExtensionEndpoint;
+import dev.customapiserver.runtime.extension.ObjectClient;
 import java.util.List;
 
 /** The {@code restaurant.wukong.com} group: Pizza and Topping in v1beta1 (preferred, stored) and v1alpha1. */
@@ -15,6 +17,12 @@ public final class RestaurantModule implements ApiGroupModule {
   public ApiGroup apiGroup() {
     // ToppingPrices.UNKNOWN until Topping lookups arrive with admission (later issue)
     return new ApiGroup(GROUP, List.of("v1beta1", "v1alpha1"), List.of(pizzas(ToppingPrices.UNKNOWN), toppings()));
+  }
+
+  /** The {@code /wukong/} plain-JSON endpoints (see {@link WukongEndpoints}). */
+  @Override
+  public List<ExtensionEndpoint> extensionEndpoints(ObjectClient client) {
+    return new WukongEndpoints(client).endpoints();
   }
 
   static ResourceType<Pizza> pizzas(ToppingPrices prices) {

@@ -32,6 +32,8 @@ public final class OpenApiDocuments {
 
   private final Map<String, Document> documents = new LinkedHashMap<>();
   private final Codecs codecs;
+  private final Document swaggerJson;
+  private final Document swaggerProtobuf;
 
   /** One group-version document: its index key ({@code apis/hello.zeng.dev/v2}), JSON and content hash. */
   public static final class Document {
@@ -77,6 +79,23 @@ public final class OpenApiDocuments {
         }
       }
     }
+    List<com.fasterxml.jackson.databind.JsonNode> v3 = new java.util.ArrayList<>();
+    for (Document d : documents.values()) {
+      v3.add(read(d.bytes()));
+    }
+    ObjectNode v2 = SwaggerV2.of(v3, "unversioned");
+    this.swaggerJson = new Document("v2", write(v2));
+    this.swaggerProtobuf = new Document("v2", new GnosticV2(codecs.yaml()).encode(v2));
+  }
+
+  /** The whole API as one OpenAPI v2 (Swagger 2.0) document, JSON. */
+  public Document swaggerJson() {
+    return swaggerJson;
+  }
+
+  /** The same document as gnostic's {@code openapi.v2.Document} protobuf message. */
+  public Document swaggerProtobuf() {
+    return swaggerProtobuf;
   }
 
   /** The document of an index key ({@code apis/{group}/{version}} or {@code api/v1}). */
@@ -114,6 +133,9 @@ public final class OpenApiDocuments {
     TypeSchemas types = new TypeSchemas(SchemaNames.prefix(gv), schemas);
     MetaSchemas.addTo(types);
     ObjectNode paths = JsonNodeFactory.instance.objectNode();
+    if (resources.stream().anyMatch(r -> r.scale().isPresent())) {
+      ScaleSchemas.define(types);
+    }
     for (ResourceType<?> r : resources) {
       String kind = Kinds.define(types, gv, r);
       new ResourcePaths(gv, r, kind, kind + "List").addTo(paths);
@@ -128,6 +150,14 @@ public final class OpenApiDocuments {
         .put("description", "Bearer Token authentication").put("name", "authorization").put("in", "header");
     doc.putArray("security").addObject().putArray("BearerToken");
     return doc;
+  }
+
+  private com.fasterxml.jackson.databind.JsonNode read(byte[] json) {
+    try {
+      return codecs.json().readTree(json);
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot read back an OpenAPI document", e);
+    }
   }
 
   private byte[] write(ObjectNode node) {

@@ -24,7 +24,8 @@ import java.time.format.DateTimeFormatter;
  * {@code /openapi/v3/apis/{group}/{version}} with kube-apiserver's caching rules: the ETag is the
  * content hash; a request naming the current {@code ?hash=} may cache forever, a stale one is
  * redirected (301) to the current hash; without a hash the client must revalidate.
- * {@code /openapi/v2} and anything else under {@code /openapi} is a 404 Status.
+ * {@code /openapi/v2} serves the whole API as Swagger 2.0 (JSON or gnostic protobuf); anything else
+ * under {@code /openapi} is a 404 Status.
  */
 @Path("/openapi")
 public final class OpenApiResource {
@@ -62,11 +63,20 @@ public final class OpenApiResource {
     return serve("apis/" + group + "/" + version, hash, ifNoneMatch, uri);
   }
 
-  /** OpenAPI v2 is not served: kubectl asks for it only as protobuf, as a last resort. */
+  /**
+   * The whole API as OpenAPI v2: gnostic protobuf when asked for it (kubectl before 1.29 validates
+   * and computes patches with it), JSON otherwise. ETag revalidation as for v3.
+   */
   @GET
   @Path("v2")
-  public Response v2() {
-    return notFound();
+  public Response v2(@HeaderParam(HttpHeaders.ACCEPT) String accept, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+    boolean protobuf = accept != null && accept.contains(OpenApiAcceptFilter.PROTOBUF_V2);
+    OpenApiDocuments.Document doc = protobuf ? documents.swaggerProtobuf() : documents.swaggerJson();
+    Response.ResponseBuilder b = EntityTags.matches(ifNoneMatch, doc.hash())
+        ? Response.notModified()
+        : Response.ok(doc.bytes(), protobuf ? MediaType.APPLICATION_OCTET_STREAM_TYPE : MediaType.APPLICATION_JSON_TYPE);
+    return b.header(HttpHeaders.ETAG, "\"" + doc.hash() + "\"").header(HttpHeaders.CACHE_CONTROL, "no-cache, private")
+        .header(HttpHeaders.VARY, HttpHeaders.ACCEPT).build();
   }
 
   /** Any other path under /openapi. */

@@ -8,7 +8,7 @@ import dev.customapiserver.runtime.ResourceType;
 import java.util.List;
 import java.util.Map;
 
-/** The path items of one resource in one group-version: collection, object and status routes. */
+/** The path items of one resource in one group-version: collection, object and subresource routes. */
 final class ResourcePaths {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final List<String> BODY_TYPES = List.of("application/json", "application/yaml");
@@ -69,12 +69,44 @@ final class ResourcePaths {
           responses(kindRef, BODY_TYPES, "200", "201")));
       s.set("patch", patch("patch" + infix + scope + kind + "Status", "partially update status of the specified " + kind, ns));
     }
+    if (type.scale().isPresent()) {
+      addScale(paths.putObject(object + "/scale"), scope, kind, ns);
+    }
+    type.connectors().forEach((name, connector) -> {
+      String media = connector.contentType().split(";")[0].trim();
+      ObjectNode ok = NODES.objectNode();
+      ok.putObject("200").put("description", "OK").putObject("content").putObject(media).putObject("schema")
+          .put("type", "string");
+      ok.putObject("401").put("description", "Unauthorized");
+      paths.putObject(object + "/" + name).set("get", operation("connect" + infix + "Get" + scope + kind
+          + SchemaNames.capitalize(name), "connect", "connect GET requests to " + name + " of " + kind, ns, true,
+          List.of(), null, ok));
+    });
     if (ns) {
       ObjectNode all = paths.putObject(base + "/" + type.plural());
       all.set("get", operation("list" + infix + kind + "ForAllNamespaces", "list",
           "list or watch objects of kind " + kind + " across all namespaces", false, false, Parameters.list(true),
           null, responses(listRef, LIST_TYPES, "200")));
     }
+  }
+
+  /** GET, PUT and PATCH of {@code /scale}, answering autoscaling/v1 Scale. */
+  private void addScale(ObjectNode sc, String scope, String kind, boolean ns) {
+    String scaleRef = SchemaNames.ref(ScaleSchemas.SCALE);
+    sc.set("get", scaleKind(operation("read" + infix + scope + kind + "Scale", "get", "read scale of the specified " + kind,
+        ns, true, List.of(), null, responses(scaleRef, BODY_TYPES, "200"))));
+    sc.set("put", scaleKind(operation("replace" + infix + scope + kind + "Scale", "put",
+        "replace scale of the specified " + kind, ns, true, Parameters.write(), body(scaleRef, BODY_TYPES, true),
+        responses(scaleRef, BODY_TYPES, "200", "201"))));
+    sc.set("patch", scaleKind(operation("patch" + infix + scope + kind + "Scale", "patch",
+        "partially update scale of the specified " + kind, ns, true, Parameters.patch(),
+        body(SchemaNames.ref(SchemaNames.META + "Patch"), OpenApiDocuments.PATCH_CONTENT_TYPES, true),
+        responses(scaleRef, BODY_TYPES, "200", "201"))));
+  }
+
+  private static ObjectNode scaleKind(ObjectNode op) {
+    op.putObject("x-kubernetes-group-version-kind").put("group", "autoscaling").put("version", "v1").put("kind", "Scale");
+    return op;
   }
 
   private ObjectNode patch(String id, String description, boolean ns) {

@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints.openapi;
 import static dev.customapiserver.endpoints.openapi.Docs.DOCUMENTS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.UnknownFieldSet;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.net.URI;
 import java.util.concurrent.ExecutionException;
@@ -63,9 +64,9 @@ class OpenApiJerseyTest {
   }
 
   @Test
-  @DisplayName("/openapi/v2, unknown group-versions and unknown paths under /openapi are 404 Status JSON")
+  @DisplayName("unknown group-versions and unknown paths under /openapi are 404 Status JSON")
   void notFound() {
-    for (String path : new String[] {"openapi/v2", "openapi/v3/apis/nope.example.com/v1", "openapi/v3/apis/x",
+    for (String path : new String[] {"openapi/v3/apis/nope.example.com/v1", "openapi/v3/apis/x",
         "openapi/v3/api/v2"}) {
       ContainerResponse r = get("http://h/", path, null);
       assertThat(r.getStatus()).as(path).isEqualTo(404);
@@ -74,12 +75,19 @@ class OpenApiJerseyTest {
   }
 
   @Test
-  @DisplayName("kubectl's protobuf Accept header (with an @) still gets the 404 Status for /openapi/v2, and JSON for v3")
-  void protobufAccept() {
+  @DisplayName("kubectl's protobuf Accept header (with an @) gets the v2 protobuf for /openapi/v2, and JSON for v3")
+  void protobufAccept() throws Exception {
     ContainerResponse v2 = get("http://h/", "openapi/v2", null,
         "application/com.github.proto-openapi.spec.v2@v1.0+protobuf");
-    assertThat(v2.getStatus()).isEqualTo(404);
-    assertThat(new String((byte[]) v2.getEntity())).contains("\"reason\":\"NotFound\"");
+    assertThat(v2.getStatus()).isEqualTo(200);
+    UnknownFieldSet doc = UnknownFieldSet.parseFrom((byte[]) v2.getEntity());
+    assertThat(doc.getField(1).getLengthDelimitedList().get(0).toStringUtf8()).isEqualTo("2.0");
+    String etag = v2.getHeaderString(HttpHeaders.ETAG);
+    assertThat(get("http://h/", "openapi/v2", etag, "application/com.github.proto-openapi.spec.v2@v1.0+protobuf")
+        .getStatus()).isEqualTo(304);
+    ContainerResponse json = get("http://h/", "openapi/v2", null);
+    assertThat(json.getStatus()).isEqualTo(200);
+    assertThat(new String((byte[]) json.getEntity())).startsWith("{\"swagger\":\"2.0\"");
     ContainerResponse v3 = get("http://h/", "openapi/v3/api/v1", null,
         "application/com.github.proto-openapi.spec.v3@v1.0+protobuf, application/json");
     assertThat(v3.getStatus()).isEqualTo(200);

@@ -85,10 +85,10 @@ class OpenApiResourceTest {
   }
 
   @Test
-  @DisplayName("an unknown group-version, /openapi/v2 and other paths are 404 with a NotFound Status")
+  @DisplayName("an unknown group-version and other paths are 404 with a NotFound Status")
   void notFound() {
     for (Response r : new Response[] {resource.group("nope.example.com", "v1", null, null, null),
-        resource.core("v2", null, null, null), resource.v2(), resource.other()}) {
+        resource.core("v2", null, null, null), resource.other()}) {
       assertThat(r.getStatus()).isEqualTo(404);
       assertThat(r.getMediaType().toString()).isEqualTo("application/json");
       JsonNode status = Docs.parse((byte[]) r.getEntity());

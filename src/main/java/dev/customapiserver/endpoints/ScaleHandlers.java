@@ -1,0 +1,97 @@
+package dev.customapiserver.endpoints;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.api.autoscaling.Scale;
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.registry.ScaleStore;
+import dev.customapiserver.registry.WriteOptions;
+import dev.customapiserver.runtime.BodyDecoder;
+import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.Decoded;
+import dev.customapiserver.runtime.FieldValidation;
+import jakarta.ws.rs.core.Response;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/** GET, PUT and PATCH of {@code .../{name}/scale}: the object as {@code autoscaling/v1} Scale. */
+final class ScaleHandlers<H extends KubeObject> {
+  private final ScaleStore<H> scales;
+  private final Encoder encoder;
+  private final Codecs codecs;
+  private final BodyDecoder decoder;
+
+  ScaleHandlers(ScaleStore<H> scales, Encoder encoder, Codecs codecs, BodyDecoder decoder) {
+    this.scales = scales;
+    this.encoder = encoder;
+    this.codecs = codecs;
+    this.decoder = decoder;
+  }
+
+  Response get(Call call) {
+    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    return encoder.respond(200, scales.get(Contexts.of(call), call.path("name")), format, List.of());
+  }
+
+  Response replace(Call call) {
+    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    WriteOptions opts = QueryOptions.write(call, "UpdateOptions");
+    String type = call.contentType();
+    if (!type.equals("application/json") && !type.endsWith("yaml")) {
+      throw Errors.unsupportedMediaType(type, List.of("application/json", "application/yaml"));
+    }
+    FieldValidation mode = QueryOptions.fieldValidation(call);
+    Decoded<JsonNode> tree = decoder.parseTree(call.body(), type.endsWith("yaml"), mode);
+    Decoded<Scale> in = bind(tree.value(), mode);
+    String name = call.path("name");
+    if (!name.equals(in.value().metadata().name)) {
+      throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
+          + ") does not match the name on the URL (" + name + ")");
+    }
+    Scale updated = scales.update(Contexts.of(call), name, current -> in.value(), opts);
+    List<String> warnings = new ArrayList<>(tree.warnings());
+    warnings.addAll(in.warnings());
+    return encoder.respond(200, updated, format, warnings);
+  }
+
+  Response patch(Call call) {
+    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    WriteOptions opts = QueryOptions.write(call, "PatchOptions");
+    FieldValidation mode = QueryOptions.fieldValidation(call);
+    String type = call.contentType();
+    byte[] patch = call.body();
+    String name = call.path("name");
+    List<String> warnings = new ArrayList<>();
+    Scale patched = scales.update(Contexts.of(call), name, current -> {
+      String target = new String(codecs.toJson(current), StandardCharsets.UTF_8);
+      Decoded<Scale> in = bind(readTree(Patcher.apply(type, patch, target, Scale.KIND, name)), mode);
+      warnings.clear();
+      warnings.addAll(in.warnings());
+      return in.value();
+    }, opts);
+    return encoder.respond(200, patched, format, warnings);
+  }
+
+  private Decoded<Scale> bind(JsonNode tree, FieldValidation mode) {
+    String apiVersion = tree.path("apiVersion").asText("");
+    if (!apiVersion.isEmpty() && !apiVersion.equals(Scale.API_VERSION)) {
+      throw Errors.badRequest("the API version in the data (" + apiVersion + ") does not match the expected API version ("
+          + Scale.API_VERSION + ")");
+    }
+    String kind = tree.path("kind").asText("");
+    if (!kind.isEmpty() && !kind.equals(Scale.KIND)) {
+      throw Errors.badRequest("the kind in the data (" + kind + ") does not match the expected kind (" + Scale.KIND + ")");
+    }
+    return decoder.bind(tree, Scale.class, mode, "Scale in version \"v1\"", Scale.KIND);
+  }
+
+  private JsonNode readTree(String json) {
+    try {
+      return codecs.json().readTree(json);
+    } catch (JsonProcessingException e) {
+      throw Errors.badRequest("the patched object is not valid JSON: " + e.getOriginalMessage());
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package dev.customapiserver.endpoints.openapi;
+
+import static dev.customapiserver.endpoints.openapi.Docs.DOCUMENTS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnknownFieldSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("OpenAPI v2 (/openapi/v2), derived from the v3 documents")
+class SwaggerV2Test {
+  private final JsonNode v2 = Docs.parse(DOCUMENTS.swaggerJson().json());
+
+  @Test
+  @DisplayName("is one Swagger 2.0 document with every group's paths and definitions")
+  void wholeApi() {
+    assertThat(v2.get("swagger").asText()).isEqualTo("2.0");
+    assertThat(v2.get("paths").has("/apis/hello.zeng.dev/v2/namespaces/{namespace}/foos/{name}")).isTrue();
+    assertThat(v2.get("paths").has("/api/v1/namespaces")).isTrue();
+    assertThat(v2.get("definitions").has("dev.zeng.hello.v2.Foo")).isTrue();
+    assertThat(v2.get("definitions").get("dev.zeng.hello.v2.Foo").get("x-kubernetes-group-version-kind").get(0)
+        .get("kind").asText()).isEqualTo("Foo");
+  }
+
+  @Test
+  @DisplayName("every $ref points into #/definitions and resolves")
+  void refsResolve() {
+    List<String> refs = new ArrayList<>();
+    collectRefs(v2, refs);
+    assertThat(refs).isNotEmpty().allSatisfy(r -> {
+      assertThat(r).startsWith("#/definitions/");
+      assertThat(v2.get("definitions").has(r.substring("#/definitions/".length()))).as(r).isTrue();
+    });
+  }
+
+  @Test
+  @DisplayName("request bodies become body parameters; media types become consumes and produces")
+  void operations() {
+    JsonNode item = v2.get("paths").get("/apis/hello.zeng.dev/v2/namespaces/{namespace}/foos/{name}");
+    JsonNode patch = item.get("patch");
+    assertThat(patch.get("consumes")).extracting(JsonNode::asText).containsAll(OpenApiDocuments.PATCH_CONTENT_TYPES);
+    assertThat(patch.get("parameters")).anySatisfy(p -> {
+      assertThat(p.get("in").asText()).isEqualTo("body");
+      assertThat(p.get("required").asBoolean()).isTrue();
+    });
+    assertThat(item.get("get").get("produces")).extracting(JsonNode::asText).contains("application/json");
+    assertThat(item.get("get").get("parameters")).anySatisfy(p -> {
+      assertThat(p.get("name").asText()).isEqualTo("name");
+      assertThat(p.get("type").asText()).isEqualTo("string");
+      assertThat(p.has("schema")).isFalse();
+    });
+    assertThat(item.get("get").get("responses").get("200").get("schema").get("$ref").asText())
+        .isEqualTo("#/definitions/dev.zeng.hello.v2.Foo");
+  }
+
+  @Test
+  @DisplayName("the protobuf form is gnostic's Document: swagger, info, paths and named definitions")
+  void protobuf() throws Exception {
+    UnknownFieldSet doc = UnknownFieldSet.parseFrom(DOCUMENTS.swaggerProtobuf().json());
+    assertThat(doc.getField(1).getLengthDelimitedList()).containsExactly(ByteString.copyFromUtf8("2.0"));
+    UnknownFieldSet definitions = UnknownFieldSet.parseFrom(doc.getField(9).getLengthDelimitedList().get(0));
+    List<String> names = new ArrayList<>();
+    for (ByteString named : definitions.getField(1).getLengthDelimitedList()) {
+      names.add(UnknownFieldSet.parseFrom(named).getField(1).getLengthDelimitedList().get(0).toStringUtf8());
+    }
+    assertThat(names).hasSize(v2.get("definitions").size()).contains("dev.zeng.hello.v2.Foo",
+        "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta");
+    UnknownFieldSet paths = UnknownFieldSet.parseFrom(doc.getField(8).getLengthDelimitedList().get(0));
+    assertThat(paths.getField(2).getLengthDelimitedList()).hasSize(v2.get("paths").size());
+  }
+
+  private static void collectRefs(JsonNode node, List<String> into) {
+    if (node.isObject()) {
+      node.fields().forEachRemaining(e -> {
+        if (e.getKey().equals("$ref")) {
+          into.add(e.getValue().asText());
+        } else {
+          collectRefs(e.getValue(), into);
+        }
+      });
+    } else if (node.isArray()) {
+      node.forEach(n -> collectRefs(n, into));
+    }
+  }
+}

@@ -1,0 +1,8 @@
+package dev.customapiserver.storage.jpa;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@DisplayName("JPA storage on MariaDB 10.11: list")
+@ExtendWith(MariaDbExtension.class)
+class JpaMariaDbListTest extends JpaListContract {}
