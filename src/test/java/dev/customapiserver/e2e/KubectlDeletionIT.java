@@ -82,11 +82,23 @@ class KubectlDeletionIT {
   @DisplayName("kubectl wait --for=delete returns when the object is deleted")
   void waitForDelete() throws Exception {
     create(jenkins("awaited", ""));
-    Process wait = kubectl.start("wait", "--for=delete", "jenkinsservice/awaited", "--timeout=60s");
+    Path log = tmp.resolve("wait.err");
+    Process wait = kubectl.start(log, "wait", "--for=delete", "jenkinsservice/awaited", "--timeout=60s", "-v=6");
+    awaitWatching(wait, log);
     ok(kubectl.run("delete", "js", "awaited", "--wait=false"));
     assertThat(wait.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(wait.exitValue()).isZero();
     assertThat(new String(wait.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).contains("condition met");
+  }
+
+  /** Returns once kubectl's -v=6 log shows its watch request answered (polling the log against a deadline). */
+  static void awaitWatching(Process kubectlProcess, Path log) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!(Files.exists(log) && Files.readString(log).contains("watch=true"))) {
+      assertThat(kubectlProcess.isAlive()).as("kubectl still running; log:\n%s", Files.exists(log) ? Files.readString(log) : "").isTrue();
+      assertThat(System.nanoTime()).as("kubectl started its watch within 60 s").isLessThan(deadline);
+      Thread.sleep(50); // polling a log file for readiness, not synchronising on time
+    }
   }
 
   @Test
