@@ -212,6 +212,23 @@ class GarbageCollectionRestTest {
   }
 
   @Test
+  @DisplayName("when its watches expire (410), the collector lists again and keeps collecting")
+  void relistsAfterExpiredWatches() throws Exception {
+    MemoryStorageBackend backend = new MemoryStorageBackend();
+    try (TestServer s = TestServer.withGarbageCollector(groups(), backend)) {
+      JsonNode first = foo(s, "x-owner-1", "");
+      foo(s, "x-dep-1", owned(first));
+      s.send("DELETE", FOOS + "/x-owner-1", null);
+      awaitGone(s, FOOS, "x-dep-1"); // the collector has synced and watches
+      backend.expireOpenWatches();
+      JsonNode second = jenkins(s, "x-owner-2", "");
+      foo(s, "x-dep-2", owned(second));
+      s.send("DELETE", JENKINS + "/x-owner-2", null);
+      awaitGone(s, FOOS, "x-dep-2");
+    }
+  }
+
+  @Test
   @DisplayName("a collector started later finishes pending work: Foreground and Orphan owners and dangling dependents")
   void finishesPendingWorkOnStart() throws Exception {
     try (TestServer quiet = new TestServer(groups(), new MemoryStorageBackend())) {
