@@ -76,8 +76,8 @@ public final class GarbageCollector implements Controller {
         }
       }
       watches.put(type, cluster.watch(type, listing.revision(), events(type)));
-    } catch (ApiException | IllegalStateException e) {
-      LOG.log(System.Logger.Level.WARNING, "garbage collector: listing " + type.groupResource() + " failed, retrying: " + e.getMessage());
+    } catch (RuntimeException e) { // storage trouble: without a watch this resource would be forgotten, so retry
+      LOG.log(System.Logger.Level.WARNING, "garbage collector: listing " + type.groupResource() + " failed, retrying: " + e);
       queue.later(() -> sync(type, false), RESYNC_DELAY_MILLIS);
     }
   }
