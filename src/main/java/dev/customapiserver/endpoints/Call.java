@@ -53,6 +53,11 @@ final class Call {
     return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(java.util.Locale.ROOT);
   }
 
+  /** A request property (a servlet request attribute set by a filter), or {@code null}. */
+  Object property(String name) {
+    return ctx.getProperty(name);
+  }
+
   /** The user the authentication filter found, or {@code null} when none ran. */
   UserInfo user() {
     Object u = ctx.getProperty(UserInfo.REQUEST_ATTRIBUTE);

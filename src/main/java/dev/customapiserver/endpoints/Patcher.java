@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
+import dev.customapiserver.runtime.patch.StrategicMergePatch;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonReader;
@@ -11,7 +12,10 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** JSON Patch (RFC 6902) and JSON Merge Patch (RFC 7386) with Jakarta JSON-P, on JSON documents. */
+/**
+ * JSON Patch (RFC 6902) and JSON Merge Patch (RFC 7386) with Jakarta JSON-P, and strategic merge patch
+ * with the merge metadata of the request version's wire type, on JSON documents.
+ */
 final class Patcher {
   static final String JSON_PATCH = "application/json-patch+json";
   static final String MERGE_PATCH = "application/merge-patch+json";
@@ -20,10 +24,17 @@ final class Patcher {
 
   private Patcher() {}
 
-  /** Applies {@code patch} of media type {@code type} to {@code target}; returns the patched JSON text. */
-  static String apply(String type, byte[] patch, String target, String kind, String name) {
+  /**
+   * Applies {@code patch} of media type {@code type} to {@code target}; returns the patched JSON text.
+   * A strategic merge patch merges lists as {@code wireType} (the versioned class of {@code target}) declares.
+   */
+  static String apply(String type, byte[] patch, String target, String kind, String name, StrategicMergePatch strategic,
+      Class<?> wireType) {
     if (!SUPPORTED.contains(type)) {
       throw Errors.unsupportedMediaType(type, SUPPORTED);
+    }
+    if (type.equals(StrategicMergePatch.CONTENT_TYPE)) {
+      return strategic.apply(target, patch, wireType);
     }
     JsonValue doc = read(target.getBytes(StandardCharsets.UTF_8));
     JsonValue p;

@@ -97,8 +97,12 @@ final class QueryOptions {
     return new WatchParams(list, isTrue(initial), bookmarks, timeout);
   }
 
+  /**
+   * A boolean query parameter as kube-apiserver reads it: true when present and neither {@code 0} nor
+   * {@code false} in any case, so {@code watch=True} (Python's client) and a bare {@code watch} are true.
+   */
   static boolean isTrue(String v) {
-    return "true".equals(v) || "1".equals(v);
+    return v != null && !v.equals("0") && !v.equalsIgnoreCase("false");
   }
 
   static WriteOptions write(Call call, String optionsKind) {

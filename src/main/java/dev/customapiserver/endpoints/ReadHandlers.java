@@ -8,6 +8,7 @@ import dev.customapiserver.registry.RequestContext;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.storage.Watch;
+import dev.customapiserver.endpoints.websocket.WebSocketUpgrade;
 import jakarta.ws.rs.core.Response;
 import org.glassfish.jersey.server.ChunkedOutput;
 import java.util.List;
@@ -70,11 +71,13 @@ final class ReadHandlers<H extends KubeObject> {
 
   /**
    * Starts the storage watch (a too old resourceVersion fails here, as a 410 Status) and answers
-   * with a chunked stream the watch's {@link WatchStream} feeds: no thread waits for its events.
+   * with a chunked stream the watch's {@link WatchStream} feeds: no thread waits for its events. A
+   * WebSocket handshake gets the same stream as WebSocket messages ({@link WebSocketWatchOutput}).
    */
   private Response watch(Call call, String name) {
+    WebSocketUpgrade upgrade = WebSocketWatchOutput.requested(call);
     String accept = call.header("Accept");
-    boolean sse = accept != null && accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream");
+    boolean sse = upgrade == null && accept != null && accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream");
     OutputFormat format = sse ? OutputFormat.JSON : OutputFormat.negotiate(accept, true);
     if (format == OutputFormat.YAML) {
       throw Errors.notAcceptable(List.of("application/json", "application/json;as=Table;v=v1;g=meta.k8s.io", "text/event-stream"));
@@ -82,10 +85,15 @@ final class ReadHandlers<H extends KubeObject> {
     Tables.Include include = Tables.include(call.query("includeObject"));
     WatchParams p = QueryOptions.watch(call, name, sse ? call.header("Last-Event-ID") : null);
     WatchFraming<H> framing = new WatchFraming<>(view, codecs, tables, format, include, sse, p.sendInitialEvents());
-    ChunkedOutput<byte[]> out = new ChunkedOutput<>(byte[].class);
-    WatchStream<H> stream = new WatchStream<>(framing, out, watches, view.type().groupResource().qualified().toString());
+    WebSocketWatchOutput socket = upgrade == null ? null : new WebSocketWatchOutput();
+    ChunkedOutput<byte[]> chunked = socket == null ? new ChunkedOutput<>(byte[].class) : null;
+    WatchStream<H> stream = new WatchStream<>(framing, socket != null ? socket : WatchOutput.chunked(chunked), watches,
+        view.type().groupResource().qualified().toString());
     Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
+    if (socket != null) {
+      socket.accept(upgrade, () -> stream.end(null), w);
+    }
     stream.start(w, watches.timeoutMillis(p.timeoutSeconds()));
-    return Response.ok(out).type(framing.contentType()).build();
+    return socket != null ? WebSocketWatchOutput.switchingProtocols() : Response.ok(chunked).type(framing.contentType()).build();
   }
 }

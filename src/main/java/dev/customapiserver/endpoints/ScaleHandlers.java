@@ -11,6 +11,7 @@ import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Decoded;
 import dev.customapiserver.runtime.FieldValidation;
+import dev.customapiserver.runtime.patch.StrategicMergePatch;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,12 +23,14 @@ final class ScaleHandlers<H extends KubeObject> {
   private final Encoder encoder;
   private final Codecs codecs;
   private final BodyDecoder decoder;
+  private final StrategicMergePatch strategic;
 
   ScaleHandlers(ScaleStore<H> scales, Encoder encoder, Codecs codecs, BodyDecoder decoder) {
     this.scales = scales;
     this.encoder = encoder;
     this.codecs = codecs;
     this.decoder = decoder;
+    this.strategic = new StrategicMergePatch(codecs.json());
   }
 
   Response get(Call call) {
@@ -66,7 +69,7 @@ final class ScaleHandlers<H extends KubeObject> {
     List<String> warnings = new ArrayList<>();
     Scale patched = scales.update(Contexts.of(call), name, current -> {
       String target = new String(codecs.toJson(current), StandardCharsets.UTF_8);
-      Decoded<Scale> in = bind(readTree(Patcher.apply(type, patch, target, Scale.KIND, name)), mode);
+      Decoded<Scale> in = bind(readTree(Patcher.apply(type, patch, target, Scale.KIND, name, strategic, Scale.class)), mode);
       warnings.clear();
       warnings.addAll(in.warnings());
       return in.value();

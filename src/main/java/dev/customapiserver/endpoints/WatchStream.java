@@ -9,7 +9,6 @@ import dev.customapiserver.storage.Watch;
 import dev.customapiserver.storage.WatchEvent;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
-import org.glassfish.jersey.server.ChunkedOutput;
 
 /**
  * One watch response. The storage listener only appends to a bounded buffer (never blocks); a
@@ -23,7 +22,7 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   private record End(Status status) {}
 
   private final WatchFraming<H> framing;
-  private final ChunkedOutput<byte[]> out;
+  private final WatchOutput out;
   private final Watches watches;
   private final int capacity;
   private final ArrayDeque<Object> buffer = new ArrayDeque<>();
@@ -33,7 +32,7 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   private Watch watch;
   private ScheduledFuture<?> timer;
 
-  WatchStream(WatchFraming<H> framing, ChunkedOutput<byte[]> out, Watches watches, String what) {
+  WatchStream(WatchFraming<H> framing, WatchOutput out, Watches watches, String what) {
     this.framing = framing;
     this.out = out;
     this.watches = watches;

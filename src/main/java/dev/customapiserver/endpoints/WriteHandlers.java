@@ -15,6 +15,7 @@ import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Decoded;
 import dev.customapiserver.runtime.FieldValidation;
+import dev.customapiserver.runtime.patch.StrategicMergePatch;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ final class WriteHandlers<H extends KubeObject> {
   private final Encoder encoder;
   private final Codecs codecs;
   private final BodyDecoder decoder;
+  private final StrategicMergePatch strategic;
 
   WriteHandlers(VersionedView<H> view, GenericStore<H> store, Encoder encoder, Codecs codecs, BodyDecoder decoder) {
     this.view = view;
@@ -34,6 +36,7 @@ final class WriteHandlers<H extends KubeObject> {
     this.encoder = encoder;
     this.codecs = codecs;
     this.decoder = decoder;
+    this.strategic = new StrategicMergePatch(codecs.json());
   }
 
   Response create(Call call) {
@@ -85,7 +88,8 @@ final class WriteHandlers<H extends KubeObject> {
     List<String> warnings = new ArrayList<>();
     H patched = store.update(Contexts.of(call), name, current -> {
       String target = new String(codecs.toJson(view.out(current)), StandardCharsets.UTF_8);
-      String result = Patcher.apply(type, patch, target, view.type().kind(), name);
+      String result = Patcher.apply(type, patch, target, view.type().kind(), name, strategic,
+          view.version().type());
       Decoded<H> in = view.in(readTree(result), mode);
       warnings.clear();
       warnings.addAll(in.warnings());

@@ -17,7 +17,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Authenticates the bearer token of every request and puts the user in the {@link RequestUser}
+ * Authenticates the bearer token of every request ({@code Authorization: Bearer}, or on a WebSocket
+ * handshake the {@link WebSocketProtocolToken subprotocol token}) and puts the user in the {@link RequestUser}
  * attribute. A request without credentials passes as {@code system:anonymous} only on a {@link
  * PublicPaths public path}; an unknown token, or no token elsewhere, gets 401 Unauthorized.
  */
@@ -36,6 +37,14 @@ public final class AuthenticationFilter extends HttpFilter {
   protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws IOException, ServletException {
     Optional<String> token = bearerToken(request.getHeader("Authorization"));
+    if (token.isEmpty()) {
+      WebSocketProtocolToken.Offer offer = WebSocketProtocolToken.of(request);
+      if (offer.invalid()) {
+        writer.write(response, Errors.unauthorized().status());
+        return;
+      }
+      token = offer.token();
+    }
     Optional<UserInfo> user = token.isPresent()
         ? authenticator.authenticate(token.get())
         : Optional.of(ANONYMOUS).filter(a -> PublicPaths.isPublic(RequestPaths.of(request)));

@@ -69,8 +69,9 @@ final class RequestInfo {
     return new AuthorizationAttributes(user, verb, true, group, version, resource, subresource, namespace, name, path);
   }
 
+  /** A boolean query parameter as kube reads it: present and neither {@code 0} nor {@code false} (any case). */
   private static boolean isTrue(String v) {
-    return v != null && (v.equals("true") || v.equals("1"));
+    return v != null && !v.equals("0") && !v.equalsIgnoreCase("false");
   }
 
   /** The name in {@code metadata.name=x} (or {@code ==}) when it is the only field selector term. */

@@ -9,6 +9,7 @@ import dev.customapiserver.auth.TokenFile;
 import dev.customapiserver.controllers.Controller;
 import dev.customapiserver.controllers.gc.GarbageCollector;
 import dev.customapiserver.endpoints.RestApi;
+import dev.customapiserver.endpoints.websocket.WebSocketUpgradeFilter;
 import dev.customapiserver.filters.AuthenticationFilter;
 import dev.customapiserver.filters.AuthorizationFilter;
 import dev.customapiserver.filters.PanicFilter;
@@ -30,6 +31,7 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,11 +42,13 @@ import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
  * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
- * authentication → authorization), the health servlet, the Jersey application at {@code /*} and the
- * in-server controllers (the garbage collector). The one wiring used
+ * authentication → authorization → WebSocket upgrade offer), the health servlet, the Jersey application
+ * at {@code /*} and the in-server controllers (the garbage collector). The one wiring used
  * both by the deployed WAR and by the embedded Jetty.
  */
 public final class ApiServer implements AutoCloseable {
+  /** How long a WebSocket watch waits for a client that does not read (like Jetty's HTTP idle timeout). */
+  private static final Duration WEBSOCKET_SEND_TIMEOUT = Duration.ofSeconds(30);
   private final Codecs codecs;
   private final StorageBackend storage;
   private final ResourceConfig application;
@@ -100,6 +104,7 @@ public final class ApiServer implements AutoCloseable {
     addFilter(context, "send-error-as-status", new SendErrorAsStatusFilter(codecs));
     addFilter(context, "authentication", new AuthenticationFilter(authenticator, codecs));
     addFilter(context, "authorization", new AuthorizationFilter(authorizer, codecs));
+    addFilter(context, "websocket-upgrade", new WebSocketUpgradeFilter(WEBSOCKET_SEND_TIMEOUT));
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(

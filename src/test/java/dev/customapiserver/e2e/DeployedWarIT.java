@@ -8,6 +8,13 @@ import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -57,5 +64,38 @@ class DeployedWarIT {
     assertThat(r.headers().firstValue("Content-Type")).contains("application/json");
     assertThat(r.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
         + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}");
+  }
+
+  @Test
+  @DisplayName("serves a watch over WebSocket: 101, then each event as a text message")
+  void webSocketWatch() throws Exception {
+    String token = Files.readString(Path.of(System.getenv("CUSTOM_APISERVER_DATA_DIR"), "admin.token")).trim();
+    String name = "ws-" + Long.toHexString(System.nanoTime()); // the data directory outlives test runs
+    URI root = base.toURI();
+    URI ws = URI.create("ws://" + root.getHost() + ":" + root.getPort() + root.getPath()
+        + "api/v1/namespaces?watch=true&fieldSelector=metadata.name%3D" + name);
+    BlockingQueue<String> messages = new LinkedBlockingQueue<>();
+    WebSocket socket = http.newWebSocketBuilder()
+        .header("Authorization", "Bearer " + token)
+        .buildAsync(ws, new WebSocket.Listener() {
+          @Override
+          public CompletionStage<?> onText(WebSocket w, CharSequence data, boolean last) {
+            messages.add(data.toString());
+            w.request(1);
+            return null;
+          }
+        }).get(15, TimeUnit.SECONDS);
+    try {
+      HttpResponse<String> created = http.send(HttpRequest.newBuilder(root.resolve("api/v1/namespaces"))
+          .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString("{\"metadata\":{\"name\":\"" + name + "\"}}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+      String event = messages.poll(15, TimeUnit.SECONDS);
+      assertThat(event).as("an event within 15 s").isNotNull()
+          .startsWith("{\"type\":\"ADDED\",\"object\":{").contains("\"kind\":\"Namespace\"").contains("\"name\":\"" + name + "\"");
+    } finally {
+      socket.abort();
+    }
   }
 }

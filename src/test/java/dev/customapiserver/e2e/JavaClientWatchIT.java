@@ -20,17 +20,14 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What controllers do: a fabric8 informer (list + watch) and a plain watch, against the running server.
- * Disabled until the server upgrades watch requests to WebSocket, as kube-apiserver does.
+ * fabric8 7 watches over WebSocket, which the server upgrades to as kube-apiserver does.
  */
-@Disabled("fabric8 7 watches and informers stream over WebSocket; the server serves watches over chunked HTTP and SSE "
-    + "only, so the upgrade never completes and fabric8 waits without a timeout (issue 3)")
 @DisplayName("fabric8 informers and watches against java -jar custom-apiserver.war")
 class JavaClientWatchIT {
   @TempDir static Path tmp;
@@ -126,10 +123,48 @@ class JavaClientWatchIT {
         events.add("closed " + cause.getMessage());
       }
     })) {
+      assertThat(watch).as("fabric8 watches over WebSocket (no fallback to HTTP)")
+          .isInstanceOf(io.fabric8.kubernetes.client.dsl.internal.WatchConnectionManager.class);
       assertThat(next(events)).isEqualTo("ADDED second");
       assertThat(next(events)).isEqualTo("DELETED first");
       foos.resource(foo("third", "3")).create();
       assertThat(next(events)).isEqualTo("ADDED third");
+    }
+  }
+
+  @Test
+  @DisplayName("a watch with a label selector sees only the matching objects: changes, an object leaving the selection")
+  void watchWithLabelSelector() throws Exception {
+    String ns = namespace("selected");
+    var foos = client.genericKubernetesResources(FOO_V2).inNamespace(ns);
+    BlockingQueue<String> events = new LinkedBlockingQueue<>();
+    try (var watch = foos.withLabel("team", "a").watch(new Watcher<GenericKubernetesResource>() {
+      @Override
+      public void eventReceived(Action action, GenericKubernetesResource obj) {
+        events.add(action + " " + obj.getMetadata().getName() + " " + obj.get("spec", "config", "msg"));
+      }
+
+      @Override
+      public void onClose(WatcherException cause) {
+        events.add("closed " + cause.getMessage());
+      }
+    })) {
+      foos.resource(foo("other", "x", "team", "b")).create();
+      foos.resource(foo("mine", "1", "team", "a")).create();
+      assertThat(next(events)).isEqualTo("ADDED mine 1");
+      foos.withName("mine").edit(f -> {
+        f.setAdditionalProperty("spec", java.util.Map.of("config", java.util.Map.of("msg", "2")));
+        return f;
+      });
+      assertThat(next(events)).isEqualTo("MODIFIED mine 2");
+      foos.withName("mine").edit(f -> {
+        f.getMetadata().getLabels().put("team", "c");
+        return f;
+      });
+      assertThat(next(events)).as("leaving the selection").isEqualTo("DELETED mine 2");
+      foos.withName("other").delete();
+      foos.resource(foo("last", "3", "team", "a")).create();
+      assertThat(next(events)).as("nothing about other").isEqualTo("ADDED last 3");
     }
   }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -46,6 +47,11 @@ final class Kubectl {
 
   /** Runs with {@code stdin} piped in (for {@code -f -}). */
   Result runWithInput(String stdin, String... args) throws IOException, InterruptedException {
+    return runWithEnv(Map.of(), stdin, args);
+  }
+
+  /** Runs with extra environment variables (e.g. {@code EDITOR} for {@code kubectl edit}) and optional stdin. */
+  Result runWithEnv(Map<String, String> env, String stdin, String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(binary);
     cmd.addAll(List.of(args));
@@ -54,6 +60,7 @@ final class Kubectl {
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
     pb.environment().put("KUBECONFIG", kubeconfig.toString());
     pb.environment().put("HOME", home.toString());
+    pb.environment().putAll(env);
     Process p = pb.start();
     if (stdin != null) {
       p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));

@@ -101,8 +101,8 @@ class KubectlIT {
         .contains("strict decoding error: unknown field \"spec.colour\"");
     assertThat(fails(kubectl.run("patch", "foo", "nope", "-p", "{}")).err()).contains("not found");
     ok(kubectl.runWithInput(manifest("foo-v2.yaml").replace("name: hello", "name: smp"), "create", "-f", "-"));
-    assertThat(fails(kubectl.run("patch", "foo", "smp", "-p", "{\"spec\":{\"image\":\"x\"}}")).err())
-        .contains("application/strategic-merge-patch+json is not supported");
+    assertThat(fails(kubectl.run("patch", "foo", "smp", "-p", "{\"metadata\":{\"labels\":{\"$patch\":\"explode\"}}}")).err())
+        .contains("Error from server (BadRequest): unknown patch type: explode in map: map[$patch:explode]");
     String stale = ok(kubectl.run("get", "foo", "smp", "-o", "yaml")).out();
     ok(kubectl.run("label", "foo", "smp", "x=y"));
     assertThat(fails(kubectl.runWithInput(stale, "replace", "-f", "-")).err()).contains("Error from server (Conflict)",

@@ -169,10 +169,10 @@ class RestApiErrorsTest {
   @DisplayName("unsupported patch types are 415, listing the supported ones")
   void unsupportedPatch() throws Exception {
     server.send("POST", WIDGETS, RestApiCrudTest.widget("smp", "red"));
-    JsonNode s = status(server.send("PATCH", WIDGETS + "/smp", "{}", "Content-Type", "application/strategic-merge-patch+json"),
+    JsonNode s = status(server.send("PATCH", WIDGETS + "/smp", "{}", "Content-Type", "application/xml"),
         415, "UnsupportedMediaType");
     assertThat(s.at("/message").asText()).isEqualTo("the body of the request was in an unknown format - accepted media types "
-        + "include: application/json-patch+json, application/merge-patch+json");
+        + "include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json");
   }
 
   @Test

@@ -116,6 +116,19 @@ class WatchTest {
   }
 
   @Test
+  @DisplayName("watch=True (as Python's client sends it) is a watch, watch=false a list: booleans read as kube-apiserver does")
+  void pythonStyleBoolean() throws Exception {
+    create("pybool", "p1", "red", null);
+    try (WatchClient w = watch("/apis/test.example.com/v2/namespaces/pybool/widgets?watch=True&allowWatchBookmarks=True")) {
+      assertThat(w.response().headers().firstValue("Transfer-Encoding")).contains("chunked");
+      assertThat(w.next().at("/type").asText()).isEqualTo("ADDED");
+    }
+    HttpResponse<String> list = server.send("GET", "/apis/test.example.com/v2/namespaces/pybool/widgets?watch=false", null);
+    assertThat(list.statusCode()).isEqualTo(200);
+    assertThat(list.body()).contains("\"kind\":\"WidgetList\"");
+  }
+
+  @Test
   @DisplayName("from a given resourceVersion: only the changes after it, replayed")
   void resume() throws Exception {
     JsonNode r1 = create("resume", "r1", "red", null);

@@ -36,6 +36,9 @@ class RequestInfoTest {
   void collections() {
     assertThat(parse("GET", "/api/v1/namespaces/ns/configmaps").verb()).isEqualTo("list");
     assertThat(parse("GET", "/api/v1/namespaces/ns/configmaps", Map.of("watch", "true")).verb()).isEqualTo("watch");
+    assertThat(parse("GET", "/api/v1/namespaces/ns/configmaps", Map.of("watch", "True")).verb()).as("Python's client")
+        .isEqualTo("watch");
+    assertThat(parse("GET", "/api/v1/namespaces/ns/configmaps", Map.of("watch", "false")).verb()).isEqualTo("list");
     assertThat(parse("DELETE", "/api/v1/namespaces/ns/configmaps").verb()).isEqualTo("deletecollection");
     assertThat(parse("POST", "/api/v1/namespaces/ns/configmaps").verb()).isEqualTo("create");
     assertThat(parse("GET", "/api/v1/watch/namespaces/ns/configmaps").verb()).isEqualTo("watch");

@@ -58,6 +58,14 @@ public final class Errors {
     return of(StatusReason.BAD_REQUEST, message, null);
   }
 
+  /**
+   * 422 Invalid without field causes, as kube-apiserver answers a request it understood but cannot
+   * process (e.g. a strategic merge patch with lists of lists): the message is kube's generic one.
+   */
+  public static ApiException unprocessableEntity() {
+    return of(StatusReason.INVALID, "the server rejected our request due to an error in our request", new Status.Details());
+  }
+
   /** 403 about one object: {@code foos.hello.zeng.dev "x" is forbidden: why}. */
   public static ApiException forbidden(Resource r, String name, String why) {
     String subject = name == null || name.isEmpty() ? r.toString() : r + " \"" + name + "\"";

@@ -25,7 +25,11 @@ public final class ObjectMeta {
   public Long deletionGracePeriodSeconds;
   public Map<String, String> labels;
   public Map<String, String> annotations;
+  @PatchStrategy(value = "merge", mergeKey = "uid")
+  @ListType(value = "map", mapKeys = {"uid"})
   public List<OwnerReference> ownerReferences;
+  @PatchStrategy("merge")
+  @ListType("set")
   public List<String> finalizers;
   public List<ManagedFieldsEntry> managedFields;
 

@@ -2,6 +2,7 @@ package dev.customapiserver.apis.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListType;
 import dev.customapiserver.runtime.Description;
 import java.util.List;
 
@@ -19,6 +20,7 @@ public final class NamespaceV1 extends KubeObject {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Spec {
     @Description("Finalizers is an opaque list of values that must be empty to permanently remove object from storage.")
+    @ListType("set")
     public List<String> finalizers;
   }
 

@@ -2,6 +2,8 @@ package dev.customapiserver.apis.hello;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListType;
+import dev.customapiserver.api.meta.PatchStrategy;
 import dev.customapiserver.runtime.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -45,6 +47,8 @@ public final class FooV2 extends KubeObject {
     @Description("The phase the Foo is in.")
     public String phase;
     @Description("The latest observations of the Foo's state.")
+    @PatchStrategy(value = "merge", mergeKey = "type")
+    @ListType(value = "map", mapKeys = {"type"})
     public List<Condition> conditions;
   }
 

@@ -2,6 +2,8 @@ package dev.customapiserver.apis.restaurant;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListType;
+import dev.customapiserver.api.meta.PatchStrategy;
 import dev.customapiserver.runtime.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
@@ -22,6 +24,8 @@ public final class PizzaV1beta1 extends KubeObject {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Spec {
     @Description("The toppings, each named once, with how many portions of it.")
+    @PatchStrategy(value = "merge", mergeKey = "name")
+    @ListType(value = "map", mapKeys = {"name"})
     public List<@Valid ToppingRef> toppings;
   }
 

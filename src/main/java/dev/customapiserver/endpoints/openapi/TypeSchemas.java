@@ -116,6 +116,7 @@ final class TypeSchemas {
       if (description != null) {
         p = NODES.objectNode().put("description", description).setAll(p);
       }
+      MergeExtensions.apply(p, m.element);
       props.set(wire, p);
       if (Constraints.required(PropertySchemas.annotations(m.annotatedType(), m.element))) {
         required.add(wire);

@@ -10,6 +10,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Optional;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.websocket.jakarta.server.config.JakartaWebSocketServletContainerInitializer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -66,6 +67,7 @@ public final class EmbeddedServer implements AutoCloseable {
     ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
     context.setContextPath("/");
     context.addEventListener(api.asListener());
+    JakartaWebSocketServletContainerInitializer.configure(context, null); // watches over WebSocket
     jetty.setHandler(context);
     jetty.setStopAtShutdown(true);
     jetty.setStopTimeout(5_000);

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListType;
+import dev.customapiserver.api.meta.PatchStrategy;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Description;
 import dev.customapiserver.runtime.KindConverter;
@@ -107,6 +109,7 @@ final class Fixtures {
 
     public static final class Status {
       public String phase;
+      @PatchStrategy(value = "merge", mergeKey = "type") @ListType(value = "map", mapKeys = "type")
       public List<Condition> conditions;
     }
   }

@@ -102,11 +102,12 @@ class OpenApiDocumentsTest {
   }
 
   @Test
-  @DisplayName("patch operations advertise exactly the implemented patch types, no strategic merge or apply")
+  @DisplayName("patch operations advertise exactly the implemented patch types: JSON, merge and strategic merge patch")
   void patchContentTypes() {
     JsonNode content = doc("apis/hello.zeng.dev/v2").get("paths").get(FOOS + "/{name}").get("patch")
         .get("requestBody").get("content");
-    assertThat(fieldNames(content)).containsExactly("application/json-patch+json", "application/merge-patch+json")
+    assertThat(fieldNames(content)).containsExactly("application/json-patch+json", "application/merge-patch+json",
+            "application/strategic-merge-patch+json")
         .isEqualTo(OpenApiDocuments.PATCH_CONTENT_TYPES);
     assertThat(content.get("application/merge-patch+json").get("schema").get("$ref").asText())
         .isEqualTo("#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Patch");

@@ -149,4 +149,22 @@ class OpenApiSchemasTest {
     assertThat(fieldNames(doc("apis/hello.zeng.dev/v1").at("/components/schemas"))).contains("dev.zeng.hello.v1.FooSpec")
         .noneMatch(n -> n.startsWith("dev.zeng.hello.v2"));
   }
+
+  @Test
+  @DisplayName("merge metadata: patch strategy, merge key, list type and map keys sit on the list properties that declare them")
+  void mergeMetadata() {
+    JsonNode conditions = field(v2, foo, "status.conditions");
+    assertThat(conditions.get("x-kubernetes-patch-strategy").asText()).isEqualTo("merge");
+    assertThat(conditions.get("x-kubernetes-patch-merge-key").asText()).isEqualTo("type");
+    assertThat(conditions.get("x-kubernetes-list-type").asText()).isEqualTo("map");
+    assertThat(conditions.get("x-kubernetes-list-map-keys")).extracting(JsonNode::asText).containsExactly("type");
+    JsonNode owners = field(v2, foo, "metadata.ownerReferences");
+    assertThat(owners.get("x-kubernetes-patch-merge-key").asText()).isEqualTo("uid");
+    assertThat(owners.get("x-kubernetes-list-map-keys")).extracting(JsonNode::asText).containsExactly("uid");
+    JsonNode finalizers = field(v2, foo, "metadata.finalizers");
+    assertThat(finalizers.get("x-kubernetes-patch-strategy").asText()).isEqualTo("merge");
+    assertThat(finalizers.get("x-kubernetes-list-type").asText()).isEqualTo("set");
+    assertThat(finalizers.has("x-kubernetes-patch-merge-key")).isFalse();
+    assertThat(fieldNames(field(v2, foo, "metadata.managedFields"))).noneMatch(n -> n.startsWith("x-kubernetes-"));
+  }
 }
