@@ -40,6 +40,27 @@ class ArchitectureTest {
   }
 
   @Test
+  @DisplayName("admission (contracts and chain) depends on nothing above runtime and the API types")
+  void admission() {
+    noClasses().that().resideInAPackage("..customapiserver.admission..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.apis..", "..customapiserver.registry..",
+            "..customapiserver.storage..", "..customapiserver.endpoints..", "..customapiserver.server..",
+            "..customapiserver.filters..", "..customapiserver.controllers..", "jakarta.ws.rs..", "jakarta.servlet..",
+            "jakarta.persistence..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("controllers work through the registry: no storage implementation, no REST, no server")
+  void controllers() {
+    noClasses().that().resideInAPackage("..customapiserver.controllers..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage.jpa..", "..customapiserver.storage.cache..",
+            "..customapiserver.endpoints..",
+            "..customapiserver.server..", "..customapiserver.filters..", "jakarta.ws.rs..", "jakarta.servlet..")
+        .check(classes);
+  }
+
+  @Test
   @DisplayName("storage knows nothing of REST, the registry or the server")
   void storage() {
     noClasses().that().resideInAPackage("..customapiserver.storage..")
@@ -71,16 +92,6 @@ class ArchitectureTest {
     noClasses().that().resideInAPackage("..customapiserver.endpoints..")
         .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage.jpa..", "..customapiserver.server..",
             "jakarta.persistence..")
-        .check(classes);
-  }
-
-  @Test
-  @DisplayName("controllers act through the registry: no storage implementation, REST, filters or server")
-  void controllers() {
-    noClasses().that().resideInAPackage("..customapiserver.controllers..")
-        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.storage.jpa..", "..customapiserver.storage.cache..",
-            "..customapiserver.endpoints..", "..customapiserver.filters..", "..customapiserver.server..", "jakarta.ws.rs..",
-            "jakarta.servlet..", "jakarta.persistence..")
         .check(classes);
   }
 

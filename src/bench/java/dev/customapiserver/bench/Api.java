@@ -44,6 +44,17 @@ final class Api {
     return JSON.readTree(r.body()).path("metadata").path("resourceVersion").asText();
   }
 
+  /** Creates a namespace (objects may only be created in existing ones); an existing one is fine. */
+  void createNamespace(String name) throws IOException, InterruptedException {
+    String body = "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + name + "\"}}";
+    HttpResponse<String> r = client.send(request("/api/v1/namespaces", Duration.ofSeconds(30))
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    if (r.statusCode() != 201 && r.statusCode() != 409) {
+      throw new IOException("create namespace " + name + ": HTTP " + r.statusCode() + " " + abbreviate(r.body()));
+    }
+  }
+
   /** GET as a string (lists); throws on non-200. */
   String get(String pathAndQuery, Duration timeout) throws IOException, InterruptedException {
     HttpResponse<String> r = client.send(request(pathAndQuery, timeout).GET().build(),

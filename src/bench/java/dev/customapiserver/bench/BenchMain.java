@@ -37,6 +37,8 @@ public final class BenchMain {
       running.set(server);
       System.out.println("[bench] server pid " + server.pid() + " at " + server.url() + ", log " + server.log());
       Api api = new Api(server.newClient(), server.url(), server.token());
+      api.createNamespace(WatchFanout.NAMESPACE);
+      api.createNamespace(Paging.NAMESPACE);
       if (cfg.runs("watch")) {
         phase(report, "watch_fanout", () -> new WatchFanout(cfg, server, api).run());
       }

@@ -2,8 +2,9 @@ package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.registry.RequestContext;
+import java.util.List;
 
-/** The registry's view of a call: URL namespace and user. */
+/** The registry's view of a call: URL namespace and user (and for writes the API version and a warnings sink). */
 final class Contexts {
   private static final UserInfo ANONYMOUS = UserInfo.of("system:anonymous", "system:unauthenticated");
 
@@ -12,5 +13,11 @@ final class Contexts {
   static RequestContext of(Call call) {
     UserInfo user = call.user();
     return new RequestContext(call.path("namespace"), user == null ? ANONYMOUS : user);
+  }
+
+  /** A write in {@code version} whose admission warnings go to {@code warnings}. */
+  static RequestContext of(Call call, String version, List<String> warnings) {
+    UserInfo user = call.user();
+    return new RequestContext(call.path("namespace"), user == null ? ANONYMOUS : user, version, warnings::add);
   }
 }

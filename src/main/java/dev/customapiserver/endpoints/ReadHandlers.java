@@ -71,7 +71,9 @@ final class ReadHandlers<H extends KubeObject> {
 
   /**
    * Starts the storage watch (a too old resourceVersion fails here, as a 410 Status) and answers
-   * with a chunked stream the watch's {@link WatchStream} feeds: no thread waits for its events. A
+   * with a chunked stream the watch's {@link WatchStream} feeds: no thread waits for its events.
+   * Behind the {@link WatchHandOff} filter the stream writes with servlet non-blocking I/O (no
+   * thread waits for a slow client either); without it, through Jersey's blocking ChunkedOutput. A
    * WebSocket handshake gets the same stream as WebSocket messages ({@link WebSocketWatchOutput}).
    */
   private Response watch(Call call, String name) {
@@ -85,15 +87,26 @@ final class ReadHandlers<H extends KubeObject> {
     Tables.Include include = Tables.include(call.query("includeObject"));
     WatchParams p = QueryOptions.watch(call, name, sse ? call.header("Last-Event-ID") : null);
     WatchFraming<H> framing = new WatchFraming<>(view, codecs, tables, format, include, sse, p.sendInitialEvents());
-    WebSocketWatchOutput socket = upgrade == null ? null : new WebSocketWatchOutput();
-    ChunkedOutput<byte[]> chunked = socket == null ? new ChunkedOutput<>(byte[].class) : null;
-    WatchStream<H> stream = new WatchStream<>(framing, socket != null ? socket : WatchOutput.chunked(chunked), watches,
-        view.type().groupResource().qualified().toString());
-    Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
-    if (socket != null) {
+    String what = view.type().groupResource().qualified().toString();
+    if (upgrade != null) {
+      WebSocketWatchOutput socket = new WebSocketWatchOutput();
+      WatchStream<H> stream = new WatchStream<>(framing, socket, watches, what);
+      Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
       socket.accept(upgrade, () -> stream.end(null), w);
+      stream.start(w, watches.timeoutMillis(p.timeoutSeconds()));
+      return WebSocketWatchOutput.switchingProtocols();
     }
+    if (call.property(WatchHandOff.ATTRIBUTE) instanceof WatchHandOff.Slot slot) {
+      WatchStream<H> stream = new WatchStream<>(framing, watches, what);
+      Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
+      stream.start(w, watches.timeoutMillis(p.timeoutSeconds()));
+      slot.take(stream::attach);
+      return Response.ok().type(framing.contentType()).build();
+    }
+    ChunkedOutput<byte[]> chunked = new ChunkedOutput<>(byte[].class);
+    WatchStream<H> stream = new WatchStream<>(framing, WatchOutput.chunked(chunked), watches, what);
+    Watch w = store.watch(Contexts.of(call), p.list(), p.sendInitialEvents(), p.bookmarks(), stream);
     stream.start(w, watches.timeoutMillis(p.timeoutSeconds()));
-    return socket != null ? WebSocketWatchOutput.switchingProtocols() : Response.ok(chunked).type(framing.contentType()).build();
+    return Response.ok(chunked).type(framing.contentType()).build();
   }
 }

@@ -26,6 +26,7 @@ final class VersionedView<H extends KubeObject> {
   private final ServedVersion<H, ?> version;
   private final GroupVersion gv;
   private final BodyDecoder decoder;
+  private final EncodedObjects encoded = new EncodedObjects(2048);
 
   VersionedView(ResourceType<H> type, ServedVersion<H, ?> version, BodyDecoder decoder) {
     this.type = type;
@@ -44,6 +45,11 @@ final class VersionedView<H extends KubeObject> {
 
   GroupVersion groupVersion() {
     return gv;
+  }
+
+  /** The JSON of recently watched objects in this version, shared by all watches of it. */
+  EncodedObjects encoded() {
+    return encoded;
   }
 
   KubeObject out(H hub) {

@@ -17,7 +17,9 @@ import java.util.Map;
  * Turns watch events into the bytes of one chunk: a {@code {"type","object"}} JSON line, or an SSE
  * event (id = resourceVersion, data = that JSON). Objects are in the watched version; with a Table
  * format each object is a one-row Table, column definitions on the first only. The first BOOKMARK
- * of a watch-list marks the end of the initial events. Used by one writer at a time.
+ * of a watch-list marks the end of the initial events. Used by one writer at a time. The JSON of an
+ * object (not Table-shaped) is encoded once per object state and version and shared by every watch
+ * of that version ({@link EncodedObjects}).
  */
 final class WatchFraming<H extends KubeObject> {
   static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
@@ -48,12 +50,16 @@ final class WatchFraming<H extends KubeObject> {
 
   byte[] event(WatchEvent<H> e) {
     String rv = Long.toString(e.resourceVersion());
+    if (e.type() != WatchEvent.Type.BOOKMARK && format != OutputFormat.TABLE) {
+      byte[] object = view.encoded().json(e.object(), h -> json(view.out(h)));
+      return frame(e.type().name(), object, rv);
+    }
     Object obj = e.type() == WatchEvent.Type.BOOKMARK ? bookmark(rv) : object(view.out(e.object()));
-    return frame(e.type().name(), obj, rv);
+    return frame(e.type().name(), json(obj), rv);
   }
 
   byte[] error(Status status) {
-    return frame("ERROR", status, null);
+    return frame("ERROR", json(status), null);
   }
 
   private Object object(KubeObject o) {
@@ -87,17 +93,25 @@ final class WatchFraming<H extends KubeObject> {
     return o;
   }
 
-  private byte[] frame(String type, Object object, String id) {
-    Map<String, Object> event = new LinkedHashMap<>();
-    event.put("type", type);
-    event.put("object", object);
-    String json;
+  private byte[] json(Object o) {
     try {
-      json = codecs.json().writeValueAsString(event);
+      return codecs.json().writeValueAsBytes(o);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
-    String text = !sse ? json + "\n" : (id == null ? "" : "id: " + id + "\n") + "data: " + json + "\n\n";
-    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** {@code {"type":T,"object":O}} as a line, or as an SSE event; {@code object} is JSON already. */
+  private byte[] frame(String type, byte[] object, String id) {
+    String head = "{\"type\":\"" + type + "\",\"object\":";
+    String before = !sse ? head : (id == null ? "" : "id: " + id + "\n") + "data: " + head;
+    String after = !sse ? "}\n" : "}\n\n";
+    byte[] b = before.getBytes(StandardCharsets.UTF_8);
+    byte[] a = after.getBytes(StandardCharsets.UTF_8);
+    byte[] out = new byte[b.length + object.length + a.length];
+    System.arraycopy(b, 0, out, 0, b.length);
+    System.arraycopy(object, 0, out, b.length, object.length);
+    System.arraycopy(a, 0, out, b.length + object.length, a.length);
+    return out;
   }
 }

@@ -7,34 +7,47 @@ import dev.customapiserver.api.meta.Status;
 import dev.customapiserver.registry.WatchSink;
 import dev.customapiserver.storage.Watch;
 import dev.customapiserver.storage.WatchEvent;
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
 
 /**
  * One watch response. The storage listener only appends to a bounded buffer (never blocks); a
- * writer thread is borrowed to drain the buffer into the chunked response, one event per flushed
- * chunk, and given back when the buffer is empty. Overflow (a client too slow to read) closes the
- * storage watch and ends the stream with an ERROR 410 so the client relists. A failed write (the
- * client went away), the timeout, the storage ending the watch and server shutdown all end it too.
+ * thread of the bounded writer pool is borrowed to write what is buffered to the {@link WatchOutput}
+ * as one flushed chunk, and given back after each chunk. When the output cannot take a chunk now
+ * (a non-blocking output whose client is slow) no thread waits: the output calls the stream back
+ * when it can. Overflow (a client too slow to read) closes the storage watch and ends the stream
+ * with an ERROR 410 so the client relists. A failed write (the client went away), the timeout, the
+ * storage ending the watch and server shutdown all end it too.
  */
 final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   /** The last item of a stream: an ERROR event with this status, or just the end when {@code null}. */
   private record End(Status status) {}
 
   private final WatchFraming<H> framing;
-  private final WatchOutput out;
+  private volatile WatchOutput out;
   private final Watches watches;
   private final int capacity;
   private final ArrayDeque<Object> buffer = new ArrayDeque<>();
   private final String what;
-  private boolean draining;
+  /** A drain task runs, or waits for the output (then {@code awaitingOutput}); only one at a time. */
+  private boolean draining = true;
+  private boolean awaitingOutput = true;
+  private boolean headersSent;
+  private boolean endWritten;
   private boolean ended;
   private Watch watch;
   private ScheduledFuture<?> timer;
 
+  /** A stream over {@code out}, started at once (Jersey's chunked output and a WebSocket queue early chunks). */
   WatchStream(WatchFraming<H> framing, WatchOutput out, Watches watches, String what) {
+    this(framing, watches, what);
+    attach(out);
+  }
+
+  /** A stream that buffers until {@link #attach} gives it its output. */
+  WatchStream(WatchFraming<H> framing, Watches watches, String what) {
     this.framing = framing;
-    this.out = out;
     this.watches = watches;
     this.capacity = watches.bufferSize();
     this.what = what;
@@ -54,6 +67,12 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
     if (closeNow) {
       storageWatch.close();
     }
+  }
+
+  /** Starts writing to {@code output}: the headers at once, then what is buffered. Call once. */
+  void attach(WatchOutput output) {
+    out = output;
+    output.start(this::resume);
   }
 
   @Override
@@ -109,31 +128,70 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
     }
   }
 
+  /** The output is ready again: continue the drain that waits for it (and only that one). */
+  private void resume() {
+    synchronized (this) {
+      if (!awaitingOutput) {
+        return;
+      }
+      awaitingOutput = false;
+    }
+    watches.execute(this::drain);
+  }
+
+  /**
+   * Writes everything buffered as one chunk (events that queued while the last write was under way
+   * go out together), then gives the thread back: the next batch is a new task, so a busy stream
+   * takes turns with the others on the bounded writer pool.
+   */
   @SuppressWarnings("unchecked")
   private void drain() {
-    while (true) {
-      Object item;
-      synchronized (this) {
-        item = buffer.poll();
-        if (item == null) {
+    synchronized (this) {
+      awaitingOutput = true;
+    }
+    if (!out.ready()) {
+      return; // the output resumes this drain when the client has read
+    }
+    Object[] batch;
+    synchronized (this) {
+      if (!awaitingOutput) {
+        return; // resumed meanwhile: that task continues
+      }
+      awaitingOutput = false;
+      if (endWritten) {
+        batch = null;
+      } else {
+        batch = buffer.toArray();
+        buffer.clear();
+        if (batch.length == 0 && headersSent) {
           draining = false;
           return;
         }
       }
-      try {
-        if (item instanceof End end) {
-          if (end.status() != null) {
-            out.write(framing.error(end.status()));
-          }
-          finish();
-          return;
-        }
-        out.write(framing.event((WatchEvent<H>) item));
-      } catch (Exception e) {
-        gone();
-        return;
-      }
     }
+    if (batch == null) {
+      finish();
+      return;
+    }
+    try {
+      ByteArrayOutputStream chunk = new ByteArrayOutputStream();
+      for (Object item : batch) {
+        if (item instanceof End e) {
+          endWritten = true;
+          if (e.status() != null) {
+            chunk.write(framing.error(e.status()));
+          }
+          break;
+        }
+        chunk.write(framing.event((WatchEvent<H>) item));
+      }
+      headersSent = true;
+      out.write(chunk.toByteArray());
+    } catch (Exception e) {
+      gone();
+      return;
+    }
+    watches.execute(this::drain); // the next batch, or the end once the last chunk is written
   }
 
   /** The client is gone: stop everything, write nothing more. */
@@ -159,10 +217,6 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
       t.cancel(false);
     }
     watches.closed(this);
-    try {
-      out.close();
-    } catch (Exception e) {
-      // the client is gone already
-    }
+    out.close();
   }
 }

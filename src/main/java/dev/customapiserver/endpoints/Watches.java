@@ -13,12 +13,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What every watch stream of one API shares: the writer pool that drains stream buffers to clients
- * (a thread is borrowed only while a stream has events to write, never held by an idle watcher), one
+ * What every watch stream of one API shares: the bounded writer pool that drains stream buffers to
+ * clients (a thread is borrowed only while a stream has events to write, never held by an idle watcher), one
  * timer thread for timeouts, the settings, and the set of open streams so shutdown can end them.
  */
 final class Watches implements AutoCloseable {
-  private final ExecutorService writers = Executors.newCachedThreadPool(daemons("watch-writer-"));
+  /** Writer threads for all streams: bounded, borrowed per chunk, never held by an idle watch. */
+  static final int WRITERS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+
+  private final ExecutorService writers = Executors.newFixedThreadPool(WRITERS, daemons("watch-writer-"));
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemons("watch-timer-"));
   private final Set<WatchStream<?>> open = ConcurrentHashMap.newKeySet();
   private final Duration minRequestTimeout;

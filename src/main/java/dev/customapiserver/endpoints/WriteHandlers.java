@@ -43,8 +43,9 @@ final class WriteHandlers<H extends KubeObject> {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "CreateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
-    H created = store.create(Contexts.of(call), in.value(), opts);
-    return encoder.respond(201, view.out(created), format, in.warnings());
+    List<String> warnings = new ArrayList<>(in.warnings());
+    H created = store.create(context(call, warnings), in.value(), opts);
+    return encoder.respond(201, view.out(created), format, warnings);
   }
 
   Response replace(Call call) {
@@ -65,8 +66,13 @@ final class WriteHandlers<H extends KubeObject> {
       throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
           + ") does not match the name on the URL (" + name + ")");
     }
-    H updated = store.update(Contexts.of(call), name, current -> in.value(), opts, subresource);
-    return encoder.respond(200, view.out(updated), format, in.warnings());
+    List<String> warnings = new ArrayList<>();
+    H updated = store.update(context(call, warnings), name, current -> {
+      warnings.clear();
+      warnings.addAll(in.warnings());
+      return in.value();
+    }, opts, subresource);
+    return encoder.respond(200, view.out(updated), format, warnings);
   }
 
   Response patch(Call call) {
@@ -86,7 +92,7 @@ final class WriteHandlers<H extends KubeObject> {
     byte[] patch = call.body();
     String name = call.path("name");
     List<String> warnings = new ArrayList<>();
-    H patched = store.update(Contexts.of(call), name, current -> {
+    H patched = store.update(context(call, warnings), name, current -> {
       String target = new String(codecs.toJson(view.out(current)), StandardCharsets.UTF_8);
       String result = Patcher.apply(type, patch, target, view.type().kind(), name, strategic,
           view.version().type());
@@ -101,19 +107,25 @@ final class WriteHandlers<H extends KubeObject> {
   Response delete(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     DeleteOptions opts = deleteOptions(call);
-    DeleteResult<H> result = store.deleteWithResult(Contexts.of(call), call.path("name"), opts);
+    List<String> warnings = new ArrayList<>();
+    DeleteResult<H> result = store.deleteWithResult(context(call, warnings), call.path("name"), opts);
     // as kube-apiserver: 202 only when the object stays and the client asked for cascading by orphanDependents=false
     int code = !result.deleted() && Boolean.FALSE.equals(opts.orphanDependents) ? 202 : 200;
-    return encoder.respond(code, view.out(result.object()), format, List.of());
+    return encoder.respond(code, view.out(result.object()), format, warnings);
   }
 
   Response deleteCollection(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     DeleteOptions opts = deleteOptions(call);
-    RequestContext ctx = Contexts.of(call);
-    List<H> deleted = store.deleteCollection(ctx, QueryOptions.list(call), opts);
+    List<String> warnings = new ArrayList<>();
+    List<H> deleted = store.deleteCollection(context(call, warnings), QueryOptions.list(call), opts);
     var list = new KubeList<>(view.groupVersion().apiVersion(), view.type().kind() + "List", new ListMeta(), view.out(deleted));
-    return encoder.respond(200, list, format, List.of());
+    return encoder.respond(200, list, format, warnings);
+  }
+
+  /** The registry context of a write in this view's version; admission warnings land in {@code warnings}. */
+  private RequestContext context(Call call, List<String> warnings) {
+    return Contexts.of(call, view.groupVersion().version(), warnings);
   }
 
   /** DeleteOptions from the body (if any) and the query ({@code dryRun}, {@code propagationPolicy}, ...). */

@@ -11,7 +11,9 @@ import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.UpdateFunction;
 import java.time.Clock;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Deletion as kube-apiserver's generic store does it, for kinds without graceful termination: an
@@ -35,20 +37,33 @@ final class Deleter<H extends KubeObject> {
     this.clock = clock;
   }
 
-  /** Deletes, or marks as deleting, the object at {@code key}; {@code opts} is validated first. */
-  DeleteResult<H> delete(ObjectKey key, DeleteOptions opts) {
+  static boolean isDryRun(DeleteOptions o) {
+    return o != null && o.dryRun != null && o.dryRun.contains("All");
+  }
+
+  /**
+   * Deletes, or marks as deleting, the object at {@code key}; {@code opts} is validated first,
+   * {@code admit} (admission) sees the current object after the preconditions held. A kind that
+   * deletes in stages ({@link dev.customapiserver.runtime.ResourceStrategy#deleteInStages}, e.g. a
+   * Namespace becoming Terminating) gets its staged state stored instead.
+   */
+  DeleteResult<H> delete(ObjectKey key, DeleteOptions opts, Consumer<H> admit) {
     DeleteOptions o = opts == null ? new DeleteOptions() : opts;
     DeletionRules.validate(o);
-    boolean dryRun = o.dryRun != null && o.dryRun.contains("All");
+    boolean dryRun = isDryRun(o);
     for (int attempt = 1; ; attempt++) {
       H current = store.get(key);
       ObjectMeta m = current.metadata();
       DeletionRules.checkPreconditions(o, m, type.group(), type.kind());
-      H next = codec.copy(current);
-      ObjectMeta n = next.metadata();
-      DeletionRules.applyPropagation(n, o);
+      admit.accept(current);
       Preconditions exact = new Preconditions(m.uid, m.resourceVersion);
+      H next = codec.copy(current);
       try {
+        if (type.strategy().deleteInStages(next, clock.instant().truncatedTo(ChronoUnit.SECONDS))) {
+          return new DeleteResult<>(dryRun ? next : store.guaranteedUpdate(key, exact, c -> next), false);
+        }
+        ObjectMeta n = next.metadata();
+        DeletionRules.applyPropagation(n, o);
         if (n.finalizers != null && !n.finalizers.isEmpty()) {
           DeletionRules.markAsDeleting(n, clock.instant());
           return new DeleteResult<>(dryRun ? next : store.guaranteedUpdate(key, exact, c -> next), false);

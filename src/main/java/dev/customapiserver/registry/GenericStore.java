@@ -1,6 +1,7 @@
 package dev.customapiserver.registry;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.admission.Operation;
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
@@ -31,7 +32,8 @@ import java.util.function.UnaryOperator;
 /**
  * The create/update/delete workflow for one resource, on hub objects: server-set metadata,
  * optimistic concurrency, generation, validation (metadata rules, Bean Validation, the kind's
- * strategy) and dry run. Storage failures leave as API errors.
+ * strategy), admission (mutating before validation, validating after it, on dry runs too) and dry
+ * run. Storage failures leave as API errors.
  *
  * @param <H> the hub type
  */
@@ -46,9 +48,10 @@ public final class GenericStore<H extends KubeObject> {
   private final Clock clock;
   private final NameGenerator names;
   private final Deleter<H> deleter;
+  private final AdmissionCalls<H> admission;
 
   GenericStore(ResourceType<H> type, ResourceStore<H> store, StorageCodec<H> codec, Codecs codecs,
-      ObjectValidator validator, Clock clock, NameGenerator names) {
+      ObjectValidator validator, Clock clock, NameGenerator names, AdmissionCalls<H> admission) {
     this.type = type;
     this.store = store;
     this.codec = codec;
@@ -57,6 +60,7 @@ public final class GenericStore<H extends KubeObject> {
     this.clock = clock;
     this.names = names;
     this.deleter = new Deleter<>(type, store, codec, clock);
+    this.admission = admission;
   }
 
   public ResourceType<H> type() {
@@ -114,6 +118,7 @@ public final class GenericStore<H extends KubeObject> {
   public H create(RequestContext ctx, H obj, WriteOptions opts) {
     ObjectMeta m = obj.metadata();
     m.namespace = namespaceFor(ctx, m.namespace);
+    admission.mutate(Operation.CREATE, ctx, "", obj, null, opts.dryRun());
     boolean generated = (m.name == null || m.name.isEmpty()) && m.generateName != null && !m.generateName.isEmpty();
     m.uid = UUID.randomUUID().toString();
     m.creationTimestamp = clock.instant().truncatedTo(ChronoUnit.SECONDS);
@@ -131,6 +136,7 @@ public final class GenericStore<H extends KubeObject> {
       errs.addAll(type.strategy().validate(obj));
       failIfInvalid(m.name, errs);
       type.strategy().canonicalize(obj);
+      admission.validate(Operation.CREATE, ctx, "", obj, null, opts.dryRun());
       if (opts.dryRun()) {
         return obj;
       }
@@ -163,13 +169,14 @@ public final class GenericStore<H extends KubeObject> {
   public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
     ObjectKey key = key(ctx, name);
     try {
-      return deleter.update(key, opts.dryRun(), current -> computeUpdate(ctx, name, current, updated, subresource));
+      return deleter.update(key, opts.dryRun(), current -> computeUpdate(ctx, name, current, updated, opts, subresource));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
   }
 
-  private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated, String subresource) {
+  private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated, WriteOptions opts,
+      String subresource) {
     H old = codec.copy(current);
     H obj = updated.apply(current);
     ObjectMeta m = obj.metadata();
@@ -191,6 +198,7 @@ public final class GenericStore<H extends KubeObject> {
     m.generateName = m.generateName == null ? o.generateName : m.generateName;
     m.deletionTimestamp = o.deletionTimestamp;
     m.deletionGracePeriodSeconds = o.deletionGracePeriodSeconds;
+    admission.mutate(Operation.UPDATE, ctx, subresource, obj, old, opts.dryRun());
     boolean status = STATUS.equals(subresource);
     if (status) {
       obj = StatusOnly.merge(old, obj, type.hubType(), codecs);
@@ -206,6 +214,7 @@ public final class GenericStore<H extends KubeObject> {
     errs.addAll(status ? type.strategy().validateStatusUpdate(obj, old) : type.strategy().validateUpdate(obj, old));
     failIfInvalid(name, errs);
     type.strategy().canonicalize(obj);
+    admission.validate(Operation.UPDATE, ctx, subresource, obj, old, opts.dryRun());
     return obj;
   }
 
@@ -217,7 +226,9 @@ public final class GenericStore<H extends KubeObject> {
     if (!type.connectors().containsKey(subresource)) {
       throw Errors.pathNotFound();
     }
-    return get(ctx, name);
+    H obj = get(ctx, name);
+    admission.connect(ctx, subresource, obj);
+    return obj;
   }
 
   /** Deletes the object, or marks it as deleting while it has finalizers; see {@link #deleteWithResult}. */
@@ -232,7 +243,7 @@ public final class GenericStore<H extends KubeObject> {
    */
   public DeleteResult<H> deleteWithResult(RequestContext ctx, String name, DeleteOptions opts) {
     try {
-      return deleter.delete(key(ctx, name), opts);
+      return deleter.delete(key(ctx, name), opts, current -> admission.delete(ctx, current, Deleter.isDryRun(opts)));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
@@ -246,7 +257,8 @@ public final class GenericStore<H extends KubeObject> {
       ListPage<H> p = list(ctx, page);
       for (H h : p.items()) {
         try {
-          deleted.add(deleter.delete(new ObjectKey(type.namespaced() ? h.metadata().namespace : "", h.metadata().name), d).object());
+          ObjectKey key = new ObjectKey(type.namespaced() ? h.metadata().namespace : "", h.metadata().name);
+          deleted.add(deleter.delete(key, d, current -> admission.delete(ctx, current, Deleter.isDryRun(d))).object());
         } catch (StorageException e) {
           if (e.reason() != StorageException.Reason.NOT_FOUND) {
             throw StorageErrors.translate(e, type.groupResource(), h.metadata().name);

@@ -1,5 +1,7 @@
 package dev.customapiserver.registry;
 
+import dev.customapiserver.admission.Admission;
+import dev.customapiserver.admission.Listers;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.GroupResource;
@@ -13,32 +15,69 @@ import jakarta.validation.ValidatorFactory;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.Optional;
 import org.hibernate.validator.HibernateValidator;
 import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator;
 
-/** One {@link GenericStore} per registered resource, over one storage backend. */
+/**
+ * One {@link GenericStore} per registered resource, over one storage backend, and the
+ * {@link Informers} (listers) admission plugins and controllers read other objects through.
+ */
 public final class Registry implements AutoCloseable {
   private final Scheme scheme;
   private final ValidatorFactory validation;
   private final Map<GroupResource, GenericStore<?>> stores = new LinkedHashMap<>();
+  private final Informers informers;
   private final ObjectClient client = new RegistryClient(stores::get);
 
+  /** A registry without admission (every write is admitted). */
   public Registry(Scheme scheme, StorageBackend backend, Codecs codecs, Clock clock) {
+    this(scheme, backend, codecs, clock, listers -> Admission.NONE);
+  }
+
+  /**
+   * A registry whose writes go through the admission {@code admission} makes of the registry's own
+   * listers (called once, here).
+   */
+  public Registry(Scheme scheme, StorageBackend backend, Codecs codecs, Clock clock,
+      Function<Listers, Admission> admission) {
     this.scheme = scheme;
     this.validation = Validation.byProvider(HibernateValidator.class).configure()
         .messageInterpolator(new ParameterMessageInterpolator()).buildValidatorFactory();
+    Map<GroupResource, WriteTracking<?>> tracked = new LinkedHashMap<>();
+    Map<GroupResource, StorageCodec<?>> codecsByResource = new LinkedHashMap<>();
+    Map<GroupResource, Class<?>> hubs = new LinkedHashMap<>();
+    for (ResourceType<?> t : scheme.resources()) {
+      StorageCodec<?> codec = new StorageCodec<>(t, codecs);
+      codecsByResource.put(t.groupResource(), codec);
+      tracked.put(t.groupResource(), tracking(backend, codec));
+      hubs.put(t.groupResource(), t.hubType());
+    }
+    this.informers = new Informers(tracked, hubs);
+    Admission chain = admission.apply(informers);
     ObjectValidator validator = new ObjectValidator(validation.getValidator());
     NameGenerator names = new NameGenerator();
     for (ResourceType<?> t : scheme.resources()) {
-      stores.put(t.groupResource(), storeFor(t, backend, codecs, validator, clock, names));
+      GroupResource gr = t.groupResource();
+      stores.put(gr, storeFor(t, tracked.get(gr), codecsByResource.get(gr), codecs, validator, clock, names, chain));
     }
   }
 
-  private static <H extends KubeObject> GenericStore<H> storeFor(ResourceType<H> t, StorageBackend backend, Codecs codecs,
-      ObjectValidator validator, Clock clock, NameGenerator names) {
-    StorageCodec<H> codec = new StorageCodec<>(t, codecs);
-    return new GenericStore<>(t, backend.forResource(t.groupResource(), codec), codec, codecs, validator, clock, names);
+  private static <H extends KubeObject> WriteTracking<H> tracking(StorageBackend backend, StorageCodec<H> codec) {
+    return new WriteTracking<>(backend.forResource(codec.type().groupResource(), codec));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <H extends KubeObject> GenericStore<H> storeFor(ResourceType<H> t, WriteTracking<?> store,
+      StorageCodec<?> codec, Codecs codecs, ObjectValidator validator, Clock clock, NameGenerator names, Admission chain) {
+    return new GenericStore<>(t, (WriteTracking<H>) store, (StorageCodec<H>) codec, codecs, validator, clock, names,
+        new AdmissionCalls<>(t, chain));
+  }
+
+  /** The listers of every registered resource, fed by the storage's watch (the watch cache when it is on). */
+  public Informers informers() {
+    return informers;
   }
 
   public Scheme scheme() {
@@ -68,6 +107,7 @@ public final class Registry implements AutoCloseable {
 
   @Override
   public void close() {
+    informers.close();
     validation.close();
   }
 }

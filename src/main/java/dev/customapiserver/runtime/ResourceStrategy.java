@@ -3,6 +3,7 @@ package dev.customapiserver.runtime;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.validation.NameRules;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -53,4 +54,15 @@ public interface ResourceStrategy<H extends KubeObject> {
 
   /** After validation, before storage: normalise the representation. May mutate {@code obj}. */
   default void canonicalize(H obj) {}
+
+  /**
+   * Asked on DELETE, after admission, before the object goes: whether this kind deletes in stages.
+   * Return {@code true} after changing {@code obj} (a private copy of the stored object) to store it
+   * instead of deleting it now; the DELETE then answers 200 with it (a Namespace becomes Terminating
+   * while the server empties it, and goes once its finalizers are gone). {@code false}, the default,
+   * deletes now. May throw an ApiException (e.g. 409 while a staged deletion is in progress).
+   */
+  default boolean deleteInStages(H obj, Instant now) {
+    return false;
+  }
 }

@@ -1,14 +1,19 @@
 package dev.customapiserver.server;
 
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
+import dev.customapiserver.admission.chain.AdmissionChain;
+import dev.customapiserver.admission.chain.PluginSelection;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.auth.TokenFile;
-import dev.customapiserver.controllers.Controller;
+import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.controllers.gc.GarbageCollector;
 import dev.customapiserver.endpoints.RestApi;
+import dev.customapiserver.endpoints.WatchHandOff;
 import dev.customapiserver.endpoints.websocket.WebSocketUpgradeFilter;
 import dev.customapiserver.filters.AuthenticationFilter;
 import dev.customapiserver.filters.AuthorizationFilter;
@@ -18,6 +23,7 @@ import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
+import dev.customapiserver.server.config.ConfigException;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.cache.CachingStorageBackend;
@@ -32,6 +38,7 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,8 +49,9 @@ import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
  * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
- * authentication → authorization → WebSocket upgrade offer), the health servlet, the Jersey application
- * at {@code /*} and the in-server controllers (the garbage collector). The one wiring used
+ * authentication → authorization → WebSocket upgrade offer → watch hand-off, for non-blocking watch
+ * writes), the health servlet, the Jersey application at {@code /*} and the in-server controllers
+ * (namespace lifecycle, garbage collector). The one wiring used
  * both by the deployed WAR and by the embedded Jetty.
  */
 public final class ApiServer implements AutoCloseable {
@@ -54,30 +62,36 @@ public final class ApiServer implements AutoCloseable {
   private final ResourceConfig application;
   private final TokenAuthenticator authenticator;
   private final Authorizer authorizer;
-  private final List<Controller> controllers;
+  private final Runnable onStart;
+  private final AutoCloseable onClose;
 
   public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
       TokenAuthenticator authenticator, Authorizer authorizer) {
-    this(codecs, storage, application, authenticator, authorizer, List.of());
+    this(codecs, storage, application, authenticator, authorizer, () -> {}, () -> {});
   }
 
-  /** As above, with controllers started by {@link #register} and closed before the storage. */
-  public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
-      TokenAuthenticator authenticator, Authorizer authorizer, List<Controller> controllers) {
-    this.controllers = List.copyOf(controllers);
+  /** With what to start when the context starts (controllers) and close before the storage. */
+  ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, TokenAuthenticator authenticator,
+      Authorizer authorizer, Runnable onStart, AutoCloseable onClose) {
     this.codecs = codecs;
     this.storage = storage;
     this.application = application;
     this.authenticator = authenticator;
     this.authorizer = authorizer;
+    this.onStart = onStart;
+    this.onClose = onClose;
   }
 
   /**
    * The production wiring for {@code config}: API groups from {@link ApiGroupModule} service
-   * providers, JPA storage, the REST application, the admin token plus {@code --token-auth-file},
-   * and the authenticated-users-may-do-everything authorizer. Opens no connection yet.
+   * providers, JPA storage, the admission chain (NamespaceLifecycle, the modules' plugins, as
+   * {@code --enable-admission-plugins} and {@code --disable-admission-plugins} select), the REST
+   * application, the admin token plus {@code --token-auth-file}, the
+   * authenticated-users-may-do-everything authorizer, and the namespace controller (started with
+   * the context). Opens no connection yet.
    *
    * @throws IllegalArgumentException if the token file is malformed (the message names the line)
+   * @throws ConfigException if an admission flag names an unknown plugin
    */
   public static ApiServer create(ServerConfig config, String adminToken) {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
@@ -91,26 +105,63 @@ public final class ApiServer implements AutoCloseable {
         .map(url -> new DatabaseSettings(url, config.storageUsername(), config.storagePassword()))
         .orElseGet(() -> DatabaseSettings.h2File(config.dataDir())));
     StorageBackend storage = config.watchCache() ? new CachingStorageBackend(database, config.watchCacheSize()) : database;
-    Registry registry = new Registry(scheme, storage, codecs, Clock.systemUTC());
+    PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
+    Registry registry;
+    try {
+      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, listers, selection));
+    } catch (IllegalArgumentException e) {
+      storage.close();
+      throw ConfigException.invalid(e.getMessage());
+    }
     List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
+    NamespaceController namespaces = new NamespaceController(registry);
+    GarbageCollector gc = GarbageCollector.over(registry);
     return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),
-        Authorizer.authenticatedMayDoEverything(), List.of(GarbageCollector.over(registry)));
+        Authorizer.authenticatedMayDoEverything(), () -> {
+          namespaces.start();
+          gc.start();
+        }, () -> {
+          gc.close();
+          namespaces.close();
+          registry.close();
+        });
+  }
+
+  /**
+   * The chain of the enabled plugins: the modules' (NamespaceLifecycle comes with the core group),
+   * then those the server itself brings ({@link #serverPlugins}); ordered by {@link PluginSelection}.
+   */
+  static AdmissionChain admission(List<ApiGroupModule> modules, Listers listers, PluginSelection selection) {
+    List<AdmissionPlugin> plugins = new ArrayList<>();
+    modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
+    plugins.addAll(serverPlugins(listers));
+    AdmissionChain chain = AdmissionChain.of(plugins, selection);
+    System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.INFO, "Admission plugins: {0}",
+        String.join(", ", chain.names()));
+    return chain;
+  }
+
+  /** Plugins the server brings itself, not a group module (the admission webhooks go here). */
+  static List<AdmissionPlugin> serverPlugins(Listers listers) {
+    return List.of();
   }
 
   /** Registers everything in {@code context}; call while the context initializes. */
   public void register(ServletContext context) {
+    onStart.run();
     addFilter(context, "panic", new PanicFilter(codecs));
     addFilter(context, "send-error-as-status", new SendErrorAsStatusFilter(codecs));
     addFilter(context, "authentication", new AuthenticationFilter(authenticator, codecs));
     addFilter(context, "authorization", new AuthorizationFilter(authorizer, codecs));
     addFilter(context, "websocket-upgrade", new WebSocketUpgradeFilter(WEBSOCKET_SEND_TIMEOUT));
+    addFilter(context, "watch-hand-off", new WatchHandOff());
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(
         "healthz", List.of(ping),
         "livez", List.of(ping),
-        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy)))));
+        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy), new HealthCheck("watch-cache", storage::synced)))));
     health.addMapping("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz", "/readyz/*");
     health.setAsyncSupported(true);
 
@@ -118,7 +169,6 @@ public final class ApiServer implements AutoCloseable {
     api.addMapping("/*");
     api.setAsyncSupported(true);
     api.setLoadOnStartup(1);
-    controllers.forEach(Controller::start);
   }
 
   /** A listener that registers on context start and closes the storage on context end. */
@@ -142,10 +192,14 @@ public final class ApiServer implements AutoCloseable {
     f.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 
-  /** Stops the controllers, then closes the storage. */
+  /** Stops the controllers and the registry, then closes the storage. */
   @Override
   public void close() {
-    controllers.forEach(Controller::close);
+    try {
+      onClose.close();
+    } catch (Exception e) {
+      System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.WARNING, "closing failed", e);
+    }
     storage.close();
   }
 }

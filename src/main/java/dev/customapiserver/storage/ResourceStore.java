@@ -8,6 +8,10 @@ import dev.customapiserver.api.meta.KubeObject;
  * that is larger than every earlier one in the same database, and commit order equals
  * resourceVersion order. A write that returned is durable.
  *
+ * <p>Objects returned by {@link #list} and delivered to watch listeners may be shared with the
+ * store (a watch cache hands out its own, as Kubernetes' cacher does): callers treat them as
+ * read-only and copy before modifying.
+ *
  * @param <H> the hub type
  */
 public interface ResourceStore<H extends KubeObject> {

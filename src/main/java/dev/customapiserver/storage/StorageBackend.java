@@ -16,6 +16,14 @@ public interface StorageBackend extends AutoCloseable {
   /** Whether the database answers (for /readyz). */
   boolean healthy();
 
+  /**
+   * Whether what the backend serves from memory is loaded (a watch cache: the first list of every
+   * resource done); true for a backend that keeps nothing in memory. For /readyz.
+   */
+  default boolean synced() {
+    return true;
+  }
+
   @Override
   void close();
 }

@@ -34,7 +34,6 @@ import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
@@ -308,8 +307,6 @@ class JavaClientIT {
   }
 
   @Test
-  @Disabled("namespace lifecycle is not implemented yet (apis/core/package-info.java): GET /api/v1/namespaces/default "
-      + "is 404, DELETE of it is 404 not 403, and creating a Foo in a namespace that does not exist answers 201")
   @DisplayName("namespace lifecycle: default exists and cannot be deleted (403); a Foo in a missing namespace is 404")
   void namespaceLifecycle() {
     KubernetesClientException forbidden = catchThrowableOfType(KubernetesClientException.class,

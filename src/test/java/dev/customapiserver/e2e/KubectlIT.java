@@ -120,6 +120,30 @@ class KubectlIT {
   }
 
   @Test
+  @DisplayName("kubectl explain lists a field's enum values; OpenAPI v3 and v2 carry enums and defaults")
+  void explainEnumsAndDefaults() throws Exception {
+    assertThat(ok(kubectl.run("explain", "flunders.spec.referenceType", "--api-version=wardle.example.com/v1beta1")).out())
+        .contains("FIELD: referenceType <string>\nENUM:\n    Flunder\n    Fischer\n");
+    assertThat(ok(kubectl.run("explain", "flunders.spec", "--api-version=wardle.example.com/v1beta1")).out())
+        .contains("referenceType\t<string>\n  enum: Flunder, Fischer\n");
+    assertThat(ok(kubectl.run("explain", "namespaces.status.phase")).out()).contains("ENUM:\n    Active\n    Terminating\n");
+    // kubectl 1.32 prints no default (kubernetes/kubernetes#138238 proposes a DEFAULT: section): the description says it
+    assertThat(ok(kubectl.run("explain", "foos.spec.image")).out())
+        .contains("FIELD: image <string>", "Defaults to nginx:latest.").doesNotContain("ENUM:");
+
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    var v3 = json.readTree(ok(kubectl.run("get", "--raw", "/openapi/v3/apis/hello.zeng.dev/v2")).out());
+    assertThat(v3.at("/components/schemas/dev.zeng.hello.v2.FooSpec/properties/image/default").asText()).isEqualTo("nginx:latest");
+    var v2 = json.readTree(ok(kubectl.run("get", "--raw", "/openapi/v2")).out()).get("definitions");
+    assertThat(v2.at("/dev.zeng.hello.v2.FooSpec/properties/image/default").asText()).isEqualTo("nginx:latest");
+    assertThat(v2.at("/com.example.wardle.v1beta1.FlunderSpec/properties/referenceType/enum").toString())
+        .isEqualTo("[\"Flunder\",\"Fischer\"]");
+    assertThat(v2.at("/io.k8s.api.core.v1.NamespaceSpec/properties/finalizers/default").toString()).isEqualTo("[\"kubernetes\"]");
+    assertThat(v2.at("/com.wukong.restaurant.v1beta1.PizzaToppingRef/properties/quantity/default").asInt()).isEqualTo(1);
+    assertThat(v2.at("/cicd.group.autobusi.v1alpha.JenkinsServiceSpec/properties/instancecpu/default").asInt()).isEqualTo(1);
+  }
+
+  @Test
   @DisplayName("every built-in group works through apply and get with its printer columns")
   void otherGroups() throws Exception {
     for (String file : new String[] {"wardle.yaml", "restaurant.yaml", "jenkins.yaml", "namespace.yaml"}) {

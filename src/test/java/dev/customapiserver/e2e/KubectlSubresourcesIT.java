@@ -92,6 +92,12 @@ class KubectlSubresourcesIT {
         "{\"name\":\"margherita\",\"toppings\":[\"salami\",\"salami\"]}", "application/json");
     assertThat(order.statusCode()).as(order.body()).isEqualTo(201);
     assertThat(JSON.readTree(order.body()).get("name").asText()).isEqualTo("margherita");
+    assertThat(JSON.readTree(order.body()).get("cost").asDouble()).as("2 × salami at 1.5").isEqualTo(3.0);
+    HttpResponse<String> unknown = server.send("POST", "/wukong/pizzas/default",
+        "{\"name\":\"hawaii\",\"toppings\":[\"pineapple\"]}", "application/json");
+    assertThat(unknown.statusCode()).as("admission applies to orders too").isEqualTo(403);
+    assertThat(JSON.readTree(unknown.body()).get("message").asText())
+        .isEqualTo("pizzas.restaurant.wukong.com \"hawaii\" is forbidden: unknown topping: pineapple");
     assertThat(ok(kubectl.run("get", "pizza", "margherita", "-o", "jsonpath={.spec.toppings[0].quantity}")).out()).isEqualTo("2");
     HttpResponse<String> again = server.send("POST", "/wukong/pizzas/default",
         "{\"name\":\"margherita\",\"toppings\":[\"salami\"]}", "application/json");

@@ -54,6 +54,9 @@ class ReplicasIT {
     String url = postgres.createDatabase();
     a = ServerProcess.start(tmp.resolve("a"), "--storage-url", url, "--storage-username", "postgres");
     b = ServerProcess.start(tmp.resolve("b"), "--storage-url", url, "--storage-username", "postgres");
+    for (String ns : List.of("seen", "mixed", "occ", "ryw", "kctl", "crash")) {
+      ok(a.send("POST", "/api/v1/namespaces", "{\"metadata\":{\"name\":\"" + ns + "\"}}", "application/json"), 201);
+    }
   }
 
   @AfterAll

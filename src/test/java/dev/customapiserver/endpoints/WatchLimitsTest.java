@@ -88,6 +88,44 @@ class WatchLimitsTest {
     }
   }
 
+  @Test
+  @DisplayName("more clients that stop reading than there are writer threads do not delay a watcher that reads")
+  void stalledClientsHoldNoWriter() throws Exception {
+    String big = "x".repeat(128 * 1024);
+    List<Socket> stalled = new java.util.ArrayList<>();
+    try {
+      for (int i = 0; i < Watches.WRITERS + 2; i++) {
+        Socket socket = new Socket();
+        socket.setReceiveBufferSize(4096);
+        socket.connect(new java.net.InetSocketAddress(server.base().getHost(), server.base().getPort()));
+        socket.getOutputStream().write(("GET " + WIDGETS + "?watch=true&resourceVersion=0&labelSelector=stall%3Dyes HTTP/1.1\r\n"
+            + "Host: localhost\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        assertThat(readHead(socket.getInputStream())).startsWith("HTTP/1.1 200");
+        stalled.add(socket);
+      }
+      // Far more than the socket buffers of each stalled client hold: a blocking write would wait on each of them.
+      for (int i = 0; i < 120; i++) {
+        HttpResponse<String> r = server.send("POST", WIDGETS, "{\"metadata\":{\"name\":\"stall-" + i
+            + "\",\"labels\":{\"stall\":\"yes\"},\"annotations\":{\"big\":\"" + big + "\"}},\"spec\":{\"paint\":{\"color\":\"red\"}}}");
+        assertThat(r.statusCode()).isEqualTo(201);
+      }
+      try (WatchClient w = WatchClient.open(java.net.URI.create(server.base() + WIDGETS + "?watch=true&labelSelector=reads%3Dyes"))) {
+        assertThat(w.response().statusCode()).isEqualTo(200);
+        HttpResponse<String> r = server.send("POST", WIDGETS, "{\"metadata\":{\"name\":\"reads-1\",\"labels\":{\"reads\":\"yes\"}},"
+            + "\"spec\":{\"paint\":{\"color\":\"red\"}}}");
+        assertThat(r.statusCode()).isEqualTo(201);
+        JsonNode e = w.next();
+        assertThat(e.at("/type").asText()).isEqualTo("ADDED");
+        assertThat(e.at("/object/metadata/name").asText()).isEqualTo("reads-1");
+      }
+    } finally {
+      for (Socket s : stalled) {
+        s.close();
+      }
+    }
+  }
+
   private static String readHead(InputStream in) throws Exception {
     StringBuilder sb = new StringBuilder();
     while (!sb.toString().endsWith("\r\n\r\n")) {

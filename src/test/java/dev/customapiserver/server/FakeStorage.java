@@ -7,9 +7,10 @@ import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageBackend;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** A storage whose health the test sets; it stores nothing. */
+/** A storage whose health and cache sync the test sets; it stores nothing. */
 final class FakeStorage implements StorageBackend {
   final AtomicBoolean healthy = new AtomicBoolean(true);
+  final AtomicBoolean synced = new AtomicBoolean(true);
   final AtomicBoolean closed = new AtomicBoolean();
 
   @Override
@@ -25,6 +26,11 @@ final class FakeStorage implements StorageBackend {
   @Override
   public boolean healthy() {
     return healthy.get();
+  }
+
+  @Override
+  public boolean synced() {
+    return synced.get();
   }
 
   @Override

@@ -1,8 +1,15 @@
 package dev.customapiserver.testing;
 
-import dev.customapiserver.controllers.Controller;
 import dev.customapiserver.controllers.gc.GarbageCollector;
+import dev.customapiserver.admission.Admission;
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
+import dev.customapiserver.admission.chain.AdmissionChain;
+import dev.customapiserver.admission.chain.PluginSelection;
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.endpoints.RestApi;
+import dev.customapiserver.endpoints.WatchHandOff;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
@@ -10,13 +17,17 @@ import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.runtime.extension.ObjectClient;
 import dev.customapiserver.storage.StorageBackend;
+import jakarta.servlet.DispatcherType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.function.Function;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -27,36 +38,59 @@ import org.glassfish.jersey.servlet.ServletContainer;
 public final class TestServer implements AutoCloseable {
   private final Server jetty;
   private final Registry registry;
+  private final NamespaceController namespaceController;
   private final StorageBackend backend;
   private final URI base;
   private final HttpClient http = HttpClient.newHttpClient();
-  private final Controller controller;
+  private final GarbageCollector controller;
 
   public TestServer(List<ApiGroup> groups, StorageBackend backend) throws Exception {
     this(groups, backend, RestApi.Settings.DEFAULT);
   }
 
   public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings) throws Exception {
-    this(groups, backend, settings, client -> List.of(), false);
+    this(groups, backend, settings, client -> List.of());
   }
 
   /** With extension endpoints, made from the server's {@link ObjectClient} as a group module's are. */
   public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings,
       Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
-    this(groups, backend, settings, extensions, false);
+    this(new Scheme(groups), backend, settings, listers -> Admission.NONE, false, false, extensions);
   }
 
   /** A server whose registry also runs the garbage collector (as the real server does). */
   public static TestServer withGarbageCollector(List<ApiGroup> groups, StorageBackend backend) throws Exception {
-    return new TestServer(groups, backend, RestApi.Settings.DEFAULT, client -> List.of(), true);
+    return new TestServer(new Scheme(groups), backend, RestApi.Settings.DEFAULT, listers -> Admission.NONE, false, true,
+        client -> List.of());
   }
 
-  private TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings,
-      Function<ObjectClient, List<ExtensionEndpoint>> extensions, boolean gc) throws Exception {
+  /**
+   * The modules' groups (and extension endpoints) with admission wired as the server wires it
+   * ({@code selection} standing for the flags) and, when the core group is among them, the namespace
+   * controller (which creates {@code default}).
+   */
+  public static TestServer withAdmission(List<ApiGroupModule> modules, StorageBackend backend, PluginSelection selection)
+      throws Exception {
+    Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
+    Function<Listers, Admission> chain = listers -> {
+      List<AdmissionPlugin> plugins = new ArrayList<>();
+      modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
+      return AdmissionChain.of(plugins, selection);
+    };
+    return new TestServer(scheme, backend, RestApi.Settings.DEFAULT, chain, scheme.resource("", "namespaces").isPresent(), false,
+        client -> modules.stream().flatMap(m -> m.extensionEndpoints(client).stream()).toList());
+  }
+
+  private TestServer(Scheme scheme, StorageBackend backend, RestApi.Settings settings,
+      Function<Listers, Admission> admission, boolean controllers, boolean gc,
+      Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
     this.backend = backend;
-    Scheme scheme = new Scheme(groups);
     Codecs codecs = new Codecs();
-    registry = new Registry(scheme, backend, codecs, Clock.systemUTC());
+    registry = new Registry(scheme, backend, codecs, Clock.systemUTC(), admission);
+    namespaceController = controllers ? new NamespaceController(registry) : null;
+    if (namespaceController != null) {
+      namespaceController.start();
+    }
     RestApi api = new RestApi(scheme, registry, codecs, settings, extensions.apply(registry.client()));
     jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
@@ -64,6 +98,9 @@ public final class TestServer implements AutoCloseable {
     connector.setPort(0);
     jetty.addConnector(connector);
     ServletContextHandler ctx = new ServletContextHandler();
+    FilterHolder handOff = new FilterHolder(new WatchHandOff());
+    handOff.setAsyncSupported(true);
+    ctx.addFilter(handOff, "/*", EnumSet.of(DispatcherType.REQUEST));
     ServletHolder holder = new ServletHolder(new ServletContainer(api.resourceConfig()));
     holder.setAsyncSupported(true);
     ctx.addServlet(holder, "/*");
@@ -104,6 +141,9 @@ public final class TestServer implements AutoCloseable {
       controller.close();
     }
     jetty.stop();
+    if (namespaceController != null) {
+      namespaceController.close();
+    }
     registry.close();
     backend.close();
   }

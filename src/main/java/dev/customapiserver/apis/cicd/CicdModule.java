@@ -1,5 +1,7 @@
 package dev.customapiserver.apis.cicd;
 
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
@@ -15,6 +17,11 @@ import java.util.List;
  */
 public final class CicdModule implements ApiGroupModule {
   public static final String GROUP = "autobusi.group.cicd";
+
+  @Override
+  public List<AdmissionPlugin> admissionPlugins(Listers listers) {
+    return List.of(new JenkinsServiceQuota(listers.forResource(JenkinsServiceQuota.JENKINS_SERVICES, JenkinsService.class)));
+  }
 
   @Override
   public ApiGroup apiGroup() {

@@ -2,6 +2,7 @@ package dev.customapiserver.apis.cicd;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.runtime.Default;
 import dev.customapiserver.runtime.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -25,6 +26,7 @@ public final class JenkinsServiceV1alpha extends KubeObject {
     @Description("How many Jenkins instances to run, 1 to 10. Required.")
     @NotNull @Min(1) @Max(10) public Integer instanceamount;
     @Description("CPUs per instance, 1 to 64. Defaults to 1.")
+    @Default("1")
     @Min(1) @Max(64) public Integer instancecpu;
   }
 

@@ -1,5 +1,7 @@
 package dev.customapiserver.apis.core;
 
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
@@ -15,6 +17,12 @@ public final class CoreModule implements ApiGroupModule {
   @Override
   public ApiGroup apiGroup() {
     return new ApiGroup(GROUP, List.of("v1"), List.of(namespaces()));
+  }
+
+  /** NamespaceLifecycle, over the namespaces' lister (the chain runs it first). */
+  @Override
+  public List<AdmissionPlugin> admissionPlugins(Listers listers) {
+    return List.of(new NamespaceLifecycle(listers.forResource(NamespaceLifecycle.NAMESPACES, Namespace.class)));
   }
 
   static ResourceType<Namespace> namespaces() {

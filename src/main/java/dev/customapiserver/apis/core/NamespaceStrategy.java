@@ -1,8 +1,10 @@
 package dev.customapiserver.apis.core;
 
+import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.validation.NameRules;
 import dev.customapiserver.runtime.ResourceStrategy;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,6 +31,28 @@ final class NamespaceStrategy implements ResourceStrategy<Namespace> {
       newObj.status = new Namespace.Status();
       newObj.status.phase = oldObj.status.phase;
     }
+  }
+
+  /**
+   * A namespace with finalizers is not deleted at once: it gets a deletionTimestamp and becomes
+   * Terminating (the namespace controller then empties it and removes the {@code kubernetes}
+   * finalizer); a second DELETE meanwhile is kube-apiserver's 409. Without finalizers it goes now.
+   * Mutates {@code obj}.
+   */
+  @Override
+  public boolean deleteInStages(Namespace obj, Instant now) {
+    if (obj.spec.finalizers == null || obj.spec.finalizers.isEmpty()) {
+      return false;
+    }
+    if (obj.metadata.deletionTimestamp != null) {
+      throw Errors.conflict(new Errors.Resource("", "namespaces"), obj.metadata.name, "The system is ensuring all content is "
+          + "removed from this namespace.  Upon completion, this namespace will automatically be purged by the system.");
+    }
+    obj.metadata.deletionTimestamp = now;
+    obj.metadata.deletionGracePeriodSeconds = 0L;
+    obj.status = new Namespace.Status();
+    obj.status.phase = Namespace.TERMINATING;
+    return true;
   }
 
   /** Namespace names are DNS-1123 labels (they become parts of other names). */

@@ -3,7 +3,9 @@ package dev.customapiserver.apis.core;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListType;
+import dev.customapiserver.runtime.Default;
 import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.Enum;
 import java.util.List;
 
 /** Namespace as served in core {@code v1}. */
@@ -21,6 +23,7 @@ public final class NamespaceV1 extends KubeObject {
   public static final class Spec {
     @Description("Finalizers is an opaque list of values that must be empty to permanently remove object from storage.")
     @ListType("set")
+    @Default("[\"kubernetes\"]")
     public List<String> finalizers;
   }
 
@@ -29,6 +32,8 @@ public final class NamespaceV1 extends KubeObject {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Status {
     @Description("Phase is the current lifecycle phase of the namespace: Active or Terminating.")
+    @Enum({"Active", "Terminating"})
+    @Default("Active")
     public String phase;
   }
 }

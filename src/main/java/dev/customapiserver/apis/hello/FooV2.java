@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListType;
 import dev.customapiserver.api.meta.PatchStrategy;
+import dev.customapiserver.runtime.Default;
 import dev.customapiserver.runtime.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -25,6 +26,7 @@ public final class FooV2 extends KubeObject {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Spec {
     @Description("Container image that shows the message. Defaults to nginx:latest.")
+    @Default("nginx:latest")
     public String image;
     @Description("The message configuration.")
     @Valid public Config config;

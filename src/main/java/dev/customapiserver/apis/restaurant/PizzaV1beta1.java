@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListType;
 import dev.customapiserver.api.meta.PatchStrategy;
+import dev.customapiserver.runtime.Default;
 import dev.customapiserver.runtime.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
@@ -36,6 +37,7 @@ public final class PizzaV1beta1 extends KubeObject {
     @Description("Name of a Topping object. Required.")
     @NotBlank public String name;
     @Description("How many portions. At least 1, defaults to 1.")
+    @Default("1")
     @Min(1) public Integer quantity;
   }
 

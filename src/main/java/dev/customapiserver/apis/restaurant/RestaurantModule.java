@@ -1,5 +1,7 @@
 package dev.customapiserver.apis.restaurant;
 
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
@@ -13,10 +15,20 @@ import java.util.List;
 public final class RestaurantModule implements ApiGroupModule {
   public static final String GROUP = "restaurant.wukong.com";
 
+  private final ListedToppingPrices prices = new ListedToppingPrices();
+
+  /** Pizza's cost comes from the Topping lister, bound in {@link #admissionPlugins}. */
   @Override
   public ApiGroup apiGroup() {
-    // ToppingPrices.UNKNOWN until Topping lookups arrive with admission (later issue)
-    return new ApiGroup(GROUP, List.of("v1beta1", "v1alpha1"), List.of(pizzas(ToppingPrices.UNKNOWN), toppings()));
+    return new ApiGroup(GROUP, List.of("v1beta1", "v1alpha1"), List.of(pizzas(prices), toppings()));
+  }
+
+  /** PizzaToppings; also binds the Topping lister that prices every Pizza's {@code status.cost}. */
+  @Override
+  public List<AdmissionPlugin> admissionPlugins(Listers listers) {
+    var toppings = listers.forResource(PizzaToppings.TOPPINGS, Topping.class);
+    prices.bind(toppings);
+    return List.of(new PizzaToppings(toppings));
   }
 
   /** The {@code /wukong/} plain-JSON endpoints (see {@link WukongEndpoints}). */

@@ -4,8 +4,9 @@ import java.util.OptionalDouble;
 
 /**
  * The cost of one portion of a topping, by Topping name. The seam through which Pizza's
- * {@code status.cost} reaches Topping objects: the registry-backed lookup comes with the
- * PizzaToppings admission plugin (a later issue). Until then {@link #UNKNOWN} leaves cost unset.
+ * {@code status.cost} reaches Topping objects: in the server it is backed by the Topping lister
+ * ({@link ListedToppingPrices}, bound when the module gets its listers); {@link #UNKNOWN} (cost
+ * unset) where no listers are given, as in tests of the group alone.
  */
 @FunctionalInterface
 public interface ToppingPrices {

@@ -3,6 +3,7 @@ package dev.customapiserver.apis.wardle;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.Enum;
 
 /** Flunder as served in {@code wardle.example.com/v1alpha1}: one reference, typed by referenceType. */
 @Description("A Flunder refers to another Flunder or to a Fischer.")
@@ -20,6 +21,7 @@ public final class FlunderV1alpha1 extends KubeObject {
     @Description("Name of the Flunder or Fischer referred to, depending on referenceType.")
     public String reference;
     @Description("Flunder or Fischer. Defaults to Flunder when reference is set.")
+    @Enum({"Flunder", "Fischer"})
     public String referenceType;
   }
 

@@ -3,6 +3,7 @@ package dev.customapiserver.apis.wardle;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.Enum;
 
 /** Flunder as served in {@code wardle.example.com/v1beta1}, the preferred version. */
 @Description("A Flunder refers to another Flunder or to a Fischer.")
@@ -22,6 +23,7 @@ public final class FlunderV1beta1 extends KubeObject {
     @Description("Name of the Flunder referred to; required when referenceType is Flunder.")
     public String flunderReference;
     @Description("Flunder or Fischer.")
+    @Enum({"Flunder", "Fischer"})
     public String referenceType;
   }
 

@@ -1,5 +1,7 @@
 package dev.customapiserver.apis.wardle;
 
+import dev.customapiserver.admission.AdmissionPlugin;
+import dev.customapiserver.admission.Listers;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
@@ -25,6 +27,11 @@ public final class WardleModule implements ApiGroupModule {
 
   public WardleModule(String flunderStorageVersion) {
     this.flunderStorageVersion = flunderStorageVersion;
+  }
+
+  @Override
+  public List<AdmissionPlugin> admissionPlugins(Listers listers) {
+    return List.of(new BanFlunder(listers.forResource(BanFlunder.FISCHERS, Fischer.class)));
   }
 
   @Override

@@ -117,6 +117,7 @@ final class TypeSchemas {
         p = NODES.objectNode().put("description", description).setAll(p);
       }
       MergeExtensions.apply(p, m.element);
+      DocumentedValues.apply(p, m.element);
       props.set(wire, p);
       if (Constraints.required(PropertySchemas.annotations(m.annotatedType(), m.element))) {
         required.add(wire);

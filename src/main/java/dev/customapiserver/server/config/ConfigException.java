@@ -17,7 +17,8 @@ public final class ConfigException extends RuntimeException {
     return new ConfigException(message, true);
   }
 
-  static ConfigException invalid(String message) {
+  /** A bad value or file (also raised by the server wiring, e.g. for an unknown admission plugin). */
+  public static ConfigException invalid(String message) {
     return new ConfigException(message, false);
   }
 

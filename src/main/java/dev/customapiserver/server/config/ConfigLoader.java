@@ -1,7 +1,9 @@
 package dev.customapiserver.server.config;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -67,7 +69,14 @@ public final class ConfigLoader {
         s.get(Option.STORAGE_USERNAME).value(),
         s.get(Option.STORAGE_PASSWORD).value(),
         bool(s.get(Option.WATCH_CACHE)),
-        nonNegative(s.get(Option.DEFAULT_WATCH_CACHE_SIZE)));
+        nonNegative(s.get(Option.DEFAULT_WATCH_CACHE_SIZE)),
+        names(s.get(Option.ENABLE_ADMISSION_PLUGINS)),
+        names(s.get(Option.DISABLE_ADMISSION_PLUGINS)));
+  }
+
+  /** A comma list of names; blanks and empty entries dropped. */
+  private static List<String> names(Setting s) {
+    return Arrays.stream(s.value().split(",")).map(String::trim).filter(n -> !n.isEmpty()).distinct().toList();
   }
 
   private static boolean bool(Setting s) {

@@ -31,6 +31,10 @@ public enum Option {
       "Serve lists at resourceVersion=0 and watches from an in-memory cache of every resource (bare flag = true)."),
   DEFAULT_WATCH_CACHE_SIZE("default-watch-cache-size", "EVENTS", "1000", false,
       "Recent changes per resource the watch cache keeps for watches that resume; older ones come from the database."),
+  ENABLE_ADMISSION_PLUGINS("enable-admission-plugins", "NAMES", "", false,
+      "Comma list of admission plugins to enable besides the default ones (all built-in plugins are on by default)."),
+  DISABLE_ADMISSION_PLUGINS("disable-admission-plugins", "NAMES", "", false,
+      "Comma list of admission plugins to turn off, e.g. NamespaceLifecycle,JenkinsServiceQuota."),
   CONFIG("config", "FILE", "", true,
       "YAML file with any of these settings, keyed by flag name (see server-config/apiserver.yaml).");
 

@@ -1,6 +1,7 @@
 package dev.customapiserver.server.config;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -17,6 +18,8 @@ import java.util.OptionalInt;
  * @param storageUrl JDBC URL; empty = H2 file database under the data directory
  * @param watchCache whether the watch cache decorates the storage
  * @param watchCacheSize changes per resource the watch cache keeps (its history window)
+ * @param enableAdmissionPlugins admission plugins to enable besides the default ones
+ * @param disableAdmissionPlugins admission plugins to turn off
  */
 public record ServerConfig(
     Path dataDir,
@@ -30,7 +33,22 @@ public record ServerConfig(
     String storageUsername,
     String storagePassword,
     boolean watchCache,
-    int watchCacheSize) {
+    int watchCacheSize,
+    List<String> enableAdmissionPlugins,
+    List<String> disableAdmissionPlugins) {
+
+  public ServerConfig {
+    enableAdmissionPlugins = List.copyOf(enableAdmissionPlugins);
+    disableAdmissionPlugins = List.copyOf(disableAdmissionPlugins);
+  }
+
+  /** Settings with the default admission plugins (no {@code --enable/--disable-admission-plugins}). */
+  public ServerConfig(Path dataDir, int securePort, String bindAddress, OptionalInt plainPort, Optional<Path> tokenAuthFile,
+      Optional<Path> tlsCertFile, Optional<Path> tlsPrivateKeyFile, Optional<String> storageUrl, String storageUsername,
+      String storagePassword, boolean watchCache, int watchCacheSize) {
+    this(dataDir, securePort, bindAddress, plainPort, tokenAuthFile, tlsCertFile, tlsPrivateKeyFile, storageUrl,
+        storageUsername, storagePassword, watchCache, watchCacheSize, List.of(), List.of());
+  }
 
   /** Hides the password from logs. */
   @Override
@@ -39,6 +57,7 @@ public record ServerConfig(
         + ", plainPort=" + plainPort + ", tokenAuthFile=" + tokenAuthFile + ", tlsCertFile=" + tlsCertFile
         + ", tlsPrivateKeyFile=" + tlsPrivateKeyFile + ", storageUrl=" + storageUrl
         + ", storageUsername=" + storageUsername + ", storagePassword=" + (storagePassword.isEmpty() ? "" : "***")
-        + ", watchCache=" + watchCache + ", watchCacheSize=" + watchCacheSize + "]";
+        + ", watchCache=" + watchCache + ", watchCacheSize=" + watchCacheSize + ", enableAdmissionPlugins="
+        + enableAdmissionPlugins + ", disableAdmissionPlugins=" + disableAdmissionPlugins + "]";
   }
 }

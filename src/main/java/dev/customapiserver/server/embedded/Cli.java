@@ -57,6 +57,9 @@ final class Cli {
     try {
       runner.run(config);
       return 0;
+    } catch (ConfigException e) {
+      err.println("Error: " + e.getMessage());
+      return USAGE;
     } catch (Exception | LinkageError e) {
       err.println("Error: the server could not start: " + describe(e));
       System.getLogger(Cli.class.getName()).log(System.Logger.Level.DEBUG, "start failed", e);

@@ -1,14 +1,12 @@
 package dev.customapiserver.storage.cache;
 
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.StorageCodec;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
 import dev.customapiserver.storage.ResourceVersionMatch;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.StorageException.Reason;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,15 +14,12 @@ import java.util.List;
  * revision the cache has reached read its current state; a continue token of the cache reads the
  * state at the token's revision (rolled back through the window, EXPIRED once it left it), so
  * every page of a list is one snapshot. The filter runs outside the cache's monitor on the
- * snapshot's item list.
+ * snapshot's item list. Items are the cache's own objects, shared: callers must not modify them.
  */
 final class CacheLister<H extends KubeObject> {
   private final WatchCache<H> cache;
-  private final StorageCodec<H> codec;
-
-  CacheLister(WatchCache<H> cache, StorageCodec<H> codec) {
+  CacheLister(WatchCache<H> cache) {
     this.cache = cache;
-    this.codec = codec;
   }
 
   /** The page, or {@code null} when the request is not the cache's to serve. */
@@ -71,18 +66,13 @@ final class CacheLister<H extends KubeObject> {
     List<H> matching = request.filter() == null ? s.items() : s.items().stream().filter(request.filter()).toList();
     long limit = request.limit();
     if (limit <= 0 || matching.size() <= limit) {
-      return new ListPage<>(copies(matching), s.revision(), null, null);
+      return new ListPage<>(matching, s.revision(), null, null);
     }
     List<H> items = matching.subList(0, (int) limit);
     H last = items.get(items.size() - 1);
     String token = new CacheToken(s.revision(), request.namespace(),
         new ObjectKey(last.metadata().namespace, last.metadata().name)).encode();
-    return new ListPage<>(copies(items), s.revision(), token, (long) (matching.size() - items.size()));
+    return new ListPage<>(List.copyOf(items), s.revision(), token, (long) (matching.size() - items.size()));
   }
 
-  private List<H> copies(List<H> items) {
-    List<H> out = new ArrayList<>(items.size());
-    items.forEach(h -> out.add(codec.copy(h)));
-    return out;
-  }
 }

@@ -1,7 +1,6 @@
 package dev.customapiserver.storage.cache;
 
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.StorageCodec;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.StorageException.Reason;
 import dev.customapiserver.storage.Watch;
@@ -23,7 +22,8 @@ import java.util.logging.Logger;
  * delivery pool (at most one at a time per watcher) calls the listener: first the initial objects
  * it was registered with, then the queued changes after its start revision, then {@code onClose}.
  * A listener that blocks holds only its own drain task; one whose queue outgrows
- * {@code queueLimit} is ended with EXPIRED, one that throws with UNAVAILABLE.
+ * {@code queueLimit} is ended with EXPIRED, one that throws with UNAVAILABLE. Event objects are the
+ * cache's own, shared with every other watcher and list: listeners must not modify them.
  */
 final class CacheWatcher<H extends KubeObject> implements Watch {
   private static final Logger LOG = Logger.getLogger(CacheWatcher.class.getName());
@@ -31,7 +31,6 @@ final class CacheWatcher<H extends KubeObject> implements Watch {
   private final WatchRequest<H> request;
   private final Predicate<H> filter;
   private final WatchListener<H> listener;
-  private final StorageCodec<H> codec;
   private final Executor delivery;
   private final int queueLimit;
   private final Consumer<CacheWatcher<H>> onEnd;
@@ -43,12 +42,11 @@ final class CacheWatcher<H extends KubeObject> implements Watch {
   private boolean closeDelivered;
   private StorageException reason;
 
-  CacheWatcher(WatchRequest<H> request, WatchListener<H> listener, StorageCodec<H> codec, Executor delivery,
-      int queueLimit, Consumer<CacheWatcher<H>> onEnd) {
+  CacheWatcher(WatchRequest<H> request, WatchListener<H> listener, Executor delivery, int queueLimit,
+      Consumer<CacheWatcher<H>> onEnd) {
     this.request = request;
     this.filter = request.filter() == null ? h -> true : request.filter();
     this.listener = listener;
-    this.codec = codec;
     this.delivery = delivery;
     this.queueLimit = queueLimit;
     this.onEnd = onEnd;
@@ -123,7 +121,7 @@ final class CacheWatcher<H extends KubeObject> implements Watch {
           break;
         }
         if (filter.test(h)) {
-          send(new WatchEvent<>(Type.ADDED, codec.copy(h), at));
+          send(new WatchEvent<>(Type.ADDED, h, at));
         }
       }
       if (bookmark && !ended) {
@@ -185,7 +183,7 @@ final class CacheWatcher<H extends KubeObject> implements Watch {
       case DELETED -> now ? Type.DELETED : null;
       default -> now ? (before ? Type.MODIFIED : Type.ADDED) : (before ? Type.DELETED : null);
     };
-    return type == null ? null : new WatchEvent<>(type, codec.copy(c.object()), c.resourceVersion());
+    return type == null ? null : new WatchEvent<>(type, c.object(), c.resourceVersion());
   }
 
   private void send(WatchEvent<H> e) {

@@ -1,7 +1,6 @@
 package dev.customapiserver.storage.cache;
 
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.StorageCodec;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
@@ -16,21 +15,20 @@ import java.util.concurrent.Executor;
 /**
  * The caching store of one resource: writes and {@code get} go to the inner store (the feed brings
  * their effect into the cache); lists and watches the cache can answer are served from memory,
- * everything else is the inner store's.
+ * everything else is the inner store's. Objects the cache serves are its own, shared by every
+ * reader: read-only to callers, as with Kubernetes' cacher.
  */
 final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
   private final ResourceStore<H> inner;
   private final WatchCache<H> cache;
   private final CacheLister<H> lister;
-  private final StorageCodec<H> codec;
   private final Executor delivery;
   private final int queueLimit;
 
-  CachedStore(ResourceStore<H> inner, WatchCache<H> cache, StorageCodec<H> codec, Executor delivery, int queueLimit) {
+  CachedStore(ResourceStore<H> inner, WatchCache<H> cache, Executor delivery, int queueLimit) {
     this.inner = inner;
     this.cache = cache;
-    this.lister = new CacheLister<>(cache, codec);
-    this.codec = codec;
+    this.lister = new CacheLister<>(cache);
     this.delivery = delivery;
     this.queueLimit = queueLimit;
   }
@@ -79,7 +77,7 @@ final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
         return inner.watch(request, listener);
       }
     }
-    CacheWatcher<H> w = new CacheWatcher<>(request, listener, codec, delivery, queueLimit, cache::unregister);
+    CacheWatcher<H> w = new CacheWatcher<>(request, listener, delivery, queueLimit, cache::unregister);
     return cache.register(w, request.namespace(), from, request.sendInitialEvents()) ? w : inner.watch(request, listener);
   }
 }

@@ -24,10 +24,12 @@ import java.util.concurrent.TimeUnit;
  * {@code resourceVersion=0} and watches from memory. See the package documentation.
  */
 public final class CachingStorageBackend implements StorageBackend {
+  private static final int DELIVERY_THREADS = Math.max(4, Runtime.getRuntime().availableProcessors());
   private final StorageBackend inner;
   private final int windowSize;
   private final Map<GroupResource, Entry<?>> caches = new ConcurrentHashMap<>();
-  private final ExecutorService delivery = Executors.newCachedThreadPool(daemon("watch-cache-delivery"));
+  /** Drains watcher queues; listeners must not block (WatchListener), so a few threads serve any number of watches. */
+  private final ExecutorService delivery = Executors.newFixedThreadPool(DELIVERY_THREADS, daemon("watch-cache-delivery"));
   private final ScheduledExecutorService sync = Executors.newSingleThreadScheduledExecutor(daemon("watch-cache-sync"));
 
   /** @param windowSize how many recent changes of each resource the cache keeps for watches (&gt;= 0) */
@@ -53,7 +55,7 @@ public final class CachingStorageBackend implements StorageBackend {
     CacheFeed<H> feed = new CacheFeed<>(store, cache, sync);
     feed.start();
     int queueLimit = Math.max(1000, 10 * windowSize);
-    return new Entry<>(new CachedStore<>(store, cache, codec, delivery, queueLimit), feed);
+    return new Entry<>(new CachedStore<>(store, cache, delivery, queueLimit), feed);
   }
 
   /**
@@ -70,6 +72,12 @@ public final class CachingStorageBackend implements StorageBackend {
       }
     }
     return true;
+  }
+
+  /** True once the cache of every resource asked for so far has done its first list. */
+  @Override
+  public boolean synced() {
+    return caches.values().stream().allMatch(e -> e.feed().firstSync().getCount() == 0);
   }
 
   @Override

@@ -23,7 +23,8 @@ import java.util.function.Predicate;
  * {@code stored_objects} (the fast path) and reports the newest committed revision, read just before
  * its rows (so a watch from it may repeat, but never miss, a change). A paged list (limit &gt; 0),
  * every continue page and an {@code Exact} list are served from the change log as the state at one
- * revision ({@link SnapshotQuery}): all pages are the same snapshot while writes go on, until
+ * revision ({@link SnapshotQuery}: the unchanged current rows plus the keys written since, so a
+ * page's cost does not grow with its index): all pages are the same snapshot while writes go on, until
  * compaction passes that revision (then EXPIRED, carrying a fresh token for the same key at the current
  * revision: the caller may continue, inconsistently, as with kube-apiserver).
  */

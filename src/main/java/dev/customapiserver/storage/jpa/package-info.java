@@ -42,10 +42,13 @@
  * REPEATABLE READ would need its read statements outside long transactions (they are: every read
  * is its own short transaction).
  *
- * <p>State at a revision ({@link dev.customapiserver.storage.jpa.SnapshotQuery}): for each key the
- * newest change-log row at or below R unless it is a DELETED, read in key order by keyset from the
- * index {@code change_log_by_key}. Serves the initial events of watches and paged, continue and
- * {@code Exact} lists, so every page of a list is the same snapshot.
+ * <p>State at a revision ({@link dev.customapiserver.storage.jpa.SnapshotQuery}): the current rows
+ * not written since R (a keyset seek in {@code stored_objects}' primary key, the cost of a
+ * current-state page whatever the page index), merged with the keys written after R (from
+ * {@code change_log_by_resource}) each read at R as its newest change-log row at or below R unless
+ * that is a DELETED ({@code change_log_by_key}). Serves the initial events of watches and paged,
+ * continue and {@code Exact} lists, so every page of a list is the same snapshot; a page costs one
+ * seek plus the writes made since R.
  *
  * <p>Compaction ({@link dev.customapiserver.storage.jpa.Compactor}, on the tailer thread every
  * {@code compactionInterval}): retention is by revisions, the newest {@code retainedRevisions}

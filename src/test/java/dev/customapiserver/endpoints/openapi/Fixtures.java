@@ -7,7 +7,9 @@ import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListType;
 import dev.customapiserver.api.meta.PatchStrategy;
 import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.Default;
 import dev.customapiserver.runtime.Description;
+import dev.customapiserver.runtime.Enum;
 import dev.customapiserver.runtime.KindConverter;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
@@ -95,7 +97,7 @@ final class Fixtures {
     public Status status;
 
     public static final class Spec {
-      @Description("Container image; defaults to nginx:latest.") public String image;
+      @Description("Container image; defaults to nginx:latest.") @Default("nginx:latest") public String image;
       @NotNull @Valid public Config config;
       public Map<String, Integer> limits;
       public JsonNode extra;
@@ -108,7 +110,8 @@ final class Fixtures {
     }
 
     public static final class Status {
-      public String phase;
+      @Enum({"Pending", "Running"}) public String phase;
+      @Enum({"Ready", "Degraded"}) public List<String> signals;
       @PatchStrategy(value = "merge", mergeKey = "type") @ListType(value = "map", mapKeys = "type")
       public List<Condition> conditions;
     }
@@ -131,7 +134,7 @@ final class Fixtures {
     public Status status;
 
     public static final class Spec {
-      public List<String> finalizers;
+      @Default("[\"kubernetes\"]") public List<String> finalizers;
     }
 
     public static final class Status {
@@ -146,7 +149,7 @@ final class Fixtures {
 
     public static final class Spec {
       @JsonProperty("instanceamount") @NotNull @Min(1) @Max(10) public Integer instanceAmount;
-      @Min(1) @Max(64) public int instancecpu;
+      @Min(1) @Max(64) @Default("1") public int instancecpu;
       @JsonIgnore public String internalNote;
       public static final String IGNORED_CONSTANT = "x";
     }
@@ -156,6 +159,6 @@ final class Fixtures {
     public Spec spec;
 
     /** A record spec, to show records are read through their components. */
-    public record Spec(@NotNull @Positive BigDecimal cost, Long version) {}
+    public record Spec(@NotNull @Positive BigDecimal cost, @Default("0") Long version) {}
   }
 }

@@ -116,6 +116,30 @@ class OpenApiSchemasTest {
   }
 
   @Test
+  @DisplayName("@Enum becomes the property's enum (its items' for a list), @Default its default, typed by the field")
+  void enumsAndDefaults() {
+    assertThat(field(v2, foo, "spec.image").get("default").asText()).isEqualTo("nginx:latest");
+    assertThat(field(v2, foo, "spec.image").get("description").asText()).startsWith("Container image");
+    assertThat(field(v2, foo, "status.phase").get("enum")).extracting(JsonNode::asText).containsExactly("Pending", "Running");
+    JsonNode signals = field(v2, foo, "status.signals");
+    assertThat(signals.has("enum")).isFalse();
+    assertThat(signals.at("/items/enum")).extracting(JsonNode::asText).containsExactly("Ready", "Degraded");
+    assertThat(field(v2, foo, "spec.config.msg").has("default")).isFalse();
+
+    JsonNode core = doc("api/v1");
+    JsonNode finalizers = field(core, kindSchema(core, "", "v1", "Namespace"), "spec.finalizers").get("default");
+    assertThat(finalizers.isArray()).isTrue();
+    assertThat(finalizers).extracting(JsonNode::asText).containsExactly("kubernetes");
+    JsonNode cicd = doc("apis/autobusi.group.cicd/v1alpha");
+    JsonNode cpu = field(cicd, kindSchema(cicd, "autobusi.group.cicd", "v1alpha", "JenkinsService"), "spec.instancecpu");
+    assertThat(cpu.get("default").isIntegralNumber()).isTrue();
+    assertThat(cpu.get("default").asInt()).isEqualTo(1);
+    JsonNode pizza = doc("apis/restaurant.wukong.com/v1beta1");
+    JsonNode version = field(pizza, kindSchema(pizza, "restaurant.wukong.com", "v1beta1", "Topping"), "spec.version");
+    assertThat(version.get("default").asLong()).isZero();
+  }
+
+  @Test
   @DisplayName("Jackson names: @JsonProperty renames, @JsonIgnore and static fields are left out, records use their components")
   void jacksonNames() {
     JsonNode cicd = doc("apis/autobusi.group.cicd/v1alpha");

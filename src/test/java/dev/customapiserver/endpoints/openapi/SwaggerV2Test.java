@@ -73,6 +73,53 @@ class SwaggerV2Test {
     assertThat(paths.getField(2).getLengthDelimitedList()).hasSize(v2.get("paths").size());
   }
 
+  @Test
+  @DisplayName("enums and defaults carry over to v2, in JSON and as gnostic Any values in the protobuf form")
+  void enumsAndDefaults() throws Exception {
+    JsonNode spec = v2.get("definitions").get("dev.zeng.hello.v2.FooSpec");
+    assertThat(spec.at("/properties/image/default").asText()).isEqualTo("nginx:latest");
+    JsonNode status = v2.get("definitions").get("dev.zeng.hello.v2.FooStatus");
+    assertThat(status.at("/properties/phase/enum")).extracting(JsonNode::asText).containsExactly("Pending", "Running");
+    assertThat(v2.get("definitions").get("io.k8s.api.core.v1.NamespaceSpec").at("/properties/finalizers/default/0").asText())
+        .isEqualTo("kubernetes");
+
+    UnknownFieldSet doc = UnknownFieldSet.parseFrom(DOCUMENTS.swaggerProtobuf().json());
+    UnknownFieldSet image = property(definition(doc, "dev.zeng.hello.v2.FooSpec"), "image");
+    assertThat(anyYaml(image.getField(5).getLengthDelimitedList().get(0))).isEqualTo("nginx:latest\n");
+    UnknownFieldSet phase = property(definition(doc, "dev.zeng.hello.v2.FooStatus"), "phase");
+    assertThat(phase.getField(20).getLengthDelimitedList()).extracting(SwaggerV2Test::anyYaml)
+        .containsExactly("Pending\n", "Running\n");
+  }
+
+  /** The schema of a named definition in gnostic's Document (Definitions = 9, NamedSchema = 1). */
+  private static UnknownFieldSet definition(UnknownFieldSet doc, String name) throws Exception {
+    return named(UnknownFieldSet.parseFrom(doc.getField(9).getLengthDelimitedList().get(0)), name);
+  }
+
+  /** The schema of a property (Schema.properties = 25, Properties.additional_properties = 1). */
+  private static UnknownFieldSet property(UnknownFieldSet schema, String name) throws Exception {
+    return named(UnknownFieldSet.parseFrom(schema.getField(25).getLengthDelimitedList().get(0)), name);
+  }
+
+  private static UnknownFieldSet named(UnknownFieldSet map, String name) throws Exception {
+    for (ByteString entry : map.getField(1).getLengthDelimitedList()) {
+      UnknownFieldSet e = UnknownFieldSet.parseFrom(entry);
+      if (e.getField(1).getLengthDelimitedList().get(0).toStringUtf8().equals(name)) {
+        return UnknownFieldSet.parseFrom(e.getField(2).getLengthDelimitedList().get(0));
+      }
+    }
+    throw new AssertionError("no " + name);
+  }
+
+  /** Any.yaml (field 2). */
+  private static String anyYaml(ByteString any) {
+    try {
+      return UnknownFieldSet.parseFrom(any).getField(2).getLengthDelimitedList().get(0).toStringUtf8();
+    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+      throw new AssertionError(e);
+    }
+  }
+
   private static void collectRefs(JsonNode node, List<String> into) {
     if (node.isObject()) {
       node.fields().forEachRemaining(e -> {

@@ -58,6 +58,18 @@ class ConfigLoaderTest {
   }
 
   @Test
+  @DisplayName("admission plugin flags are comma lists, from flags, environment or YAML")
+  void admissionPlugins() throws IOException {
+    assertThat(load(Map.of()).enableAdmissionPlugins()).isEmpty();
+    ServerConfig c = load(Map.of("CUSTOM_APISERVER_DISABLE_ADMISSION_PLUGINS", "BanFlunder, JenkinsServiceQuota"),
+        "--enable-admission-plugins=A,,B");
+    assertThat(c.enableAdmissionPlugins()).containsExactly("A", "B");
+    assertThat(c.disableAdmissionPlugins()).containsExactly("BanFlunder", "JenkinsServiceQuota");
+    Path file = yaml("disable-admission-plugins: NamespaceLifecycle\n");
+    assertThat(load(Map.of(), "--config", file.toString()).disableAdmissionPlugins()).containsExactly("NamespaceLifecycle");
+  }
+
+  @Test
   @DisplayName("environment variables are CUSTOM_APISERVER_ plus the flag name in upper case with '_' for '-'")
   void environmentNames() {
     assertThat(Option.TLS_PRIVATE_KEY_FILE.envName()).isEqualTo("CUSTOM_APISERVER_TLS_PRIVATE_KEY_FILE");

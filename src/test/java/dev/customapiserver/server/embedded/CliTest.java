@@ -2,15 +2,18 @@ package dev.customapiserver.server.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.customapiserver.server.ApiServer;
 import dev.customapiserver.server.config.ServerConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("The command line")
 class CliTest {
@@ -40,6 +43,15 @@ class CliTest {
   void badValue() {
     assertThat(run("--secure-port", "x")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("--secure-port").doesNotContain("Usage:");
+  }
+
+  @Test
+  @DisplayName("an unknown admission plugin stops the start with kube-apiserver's message and exit code 2")
+  void unknownAdmissionPlugin(@TempDir Path dir) {
+    int code = run(c -> ApiServer.create(c, "token").close(), "--data-dir", dir.toString(),
+        "--enable-admission-plugins", "Nope");
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("Error: enable-admission-plugins plugin \"Nope\" is unknown");
   }
 
   @Test

@@ -27,6 +27,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** Also runs the watch contract once more, over the counting inner store. */
 class CachedH2BehaviourTest extends CachedH2WatchTest {
   final AtomicInteger innerLists = new AtomicInteger();
+  /** When set, inner lists wait for it. */
+  volatile CountDownLatch listGate;
 
   @Override
   StorageBackend underTest(JpaStorageBackend jpa) {
@@ -45,6 +47,10 @@ class CachedH2BehaviourTest extends CachedH2WatchTest {
             (proxy, m, args) -> {
               if (m.getName().equals("list")) {
                 innerLists.incrementAndGet();
+                CountDownLatch gate = listGate;
+                if (gate != null) {
+                  gate.await();
+                }
               }
               try {
                 return m.invoke(s, args);
@@ -164,6 +170,23 @@ class CachedH2BehaviourTest extends CachedH2WatchTest {
       release.countDown();
     }
     assertThat(slow.until(b).stream().map(WatchEvent::resourceVersion)).containsExactly(a, b);
+  }
+
+  @Test
+  @DisplayName("the backend is synced (what /readyz waits for) only once a newly used resource's cache has done its first list")
+  void syncedAfterFirstList() throws Exception {
+    assertThat(cached.synced()).isTrue();
+    CountDownLatch release = new CountDownLatch(1);
+    listGate = release;
+    try {
+      cached.forResource(new GroupResource("other.example.com", "gadgets"), codec);
+      assertThat(cached.synced()).isFalse();
+    } finally {
+      listGate = null;
+      release.countDown();
+    }
+    assertThat(cached.awaitSynced(java.time.Duration.ofSeconds(WatchRecorder.TIMEOUT_SECONDS))).isTrue();
+    assertThat(cached.synced()).isTrue();
   }
 
   @Test

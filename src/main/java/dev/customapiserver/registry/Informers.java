@@ -1,0 +1,59 @@
+package dev.customapiserver.registry;
+
+import dev.customapiserver.admission.Listers;
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.runtime.GroupResource;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * One shared {@link Informer} per resource, made on first request and started on its first read
+ * (or by {@link Informer#start()}). Reads wait for sync at most {@link #SYNC_TIMEOUT}, as
+ * kube-apiserver's admission plugins wait for their informers.
+ */
+public final class Informers implements Listers, AutoCloseable {
+  /** How long a read waits for its informer to sync before the request is refused. */
+  public static final Duration SYNC_TIMEOUT = Duration.ofSeconds(10);
+
+  private final Map<GroupResource, WriteTracking<?>> stores;
+  private final Map<GroupResource, Class<?>> hubs;
+  private final Map<GroupResource, StoreInformer<?>> informers = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "informers");
+    t.setDaemon(true);
+    return t;
+  });
+
+  Informers(Map<GroupResource, WriteTracking<?>> stores, Map<GroupResource, Class<?>> hubs) {
+    this.stores = stores;
+    this.hubs = hubs;
+  }
+
+  @Override
+  public <H extends KubeObject> Informer<H> forResource(GroupResource resource, Class<H> hub) {
+    Class<?> registered = hubs.get(resource);
+    if (registered == null) {
+      throw new IllegalArgumentException(resource + " is not registered");
+    }
+    if (!registered.equals(hub)) {
+      throw new IllegalArgumentException("the hub type of " + resource + " is " + registered.getName() + ", not " + hub.getName());
+    }
+    @SuppressWarnings("unchecked")
+    StoreInformer<H> i = (StoreInformer<H>) informers.computeIfAbsent(resource, r -> newInformer(r));
+    return i;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <H extends KubeObject> StoreInformer<H> newInformer(GroupResource r) {
+    return new StoreInformer<>(r, (WriteTracking<H>) stores.get(r), executor, SYNC_TIMEOUT);
+  }
+
+  @Override
+  public void close() {
+    informers.values().forEach(StoreInformer::close);
+    executor.shutdownNow();
+  }
+}
