@@ -120,6 +120,50 @@ final class QueryOptions {
     return new WriteOptions(dry, emptyToNull(call.query("fieldManager")));
   }
 
+  /**
+   * The field manager of a write: {@code fieldManager}, else the User-Agent up to its first
+   * {@code /} (printable characters, at most 128 bytes), as kube-apiserver defaults it.
+   */
+  static String manager(Call call, WriteOptions opts) {
+    if (opts.fieldManager() != null) {
+      return opts.fieldManager();
+    }
+    String ua = call.header("User-Agent");
+    if (ua == null) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder();
+    int bytes = 0;
+    for (int cp : ua.split("/", -1)[0].codePoints().toArray()) {
+      int len = new String(Character.toChars(cp)).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      if (Character.isISOControl(cp) || !Character.isDefined(cp)) {
+        continue;
+      }
+      if (bytes + len > 128) {
+        break;
+      }
+      bytes += len;
+      b.appendCodePoint(cp);
+    }
+    return b.toString();
+  }
+
+  /** PatchOptions rules: an apply patch needs a field manager, {@code force} is for apply patches only. */
+  static boolean force(Call call, WriteOptions opts, boolean apply) {
+    String force = call.query("force");
+    List<FieldError> errs = new java.util.ArrayList<>();
+    if (!apply && force != null) {
+      errs.add(FieldError.forbidden("force", "may not be specified for non-apply patch"));
+    }
+    if (apply && opts.fieldManager() == null) {
+      errs.add(FieldError.required("fieldManager", "is required for apply patch"));
+    }
+    if (!errs.isEmpty()) {
+      throw Errors.invalid(new Errors.Kind("meta.k8s.io", "PatchOptions"), "", errs);
+    }
+    return isTrue(force);
+  }
+
   static FieldValidation fieldValidation(Call call) {
     return FieldValidation.parse(call.query("fieldValidation"));
   }

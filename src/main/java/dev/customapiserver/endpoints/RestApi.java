@@ -1,6 +1,7 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.fieldmanager.FieldManager;
 import dev.customapiserver.endpoints.openapi.OpenApiAcceptFilter;
 import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.endpoints.openapi.OpenApiResource;
@@ -72,7 +73,7 @@ public final class RestApi {
     RouteBinder binder = new RouteBinder(settings.maxRequestBodyBytes());
     Watches watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents());
     for (ResourceType<?> type : scheme.resources()) {
-      bind(type, registry, codecs, encoder, decoder, tables, binder, watches);
+      bind(type, registry, codecs, encoder, decoder, tables, binder, watches, clock);
     }
     config.register(new ContainerLifecycleListener() {
       @Override
@@ -107,8 +108,9 @@ public final class RestApi {
   }
 
   private <H extends KubeObject> void bind(ResourceType<H> type, Registry registry, Codecs codecs, Encoder encoder,
-      BodyDecoder decoder, Tables tables, RouteBinder binder, Watches watches) {
+      BodyDecoder decoder, Tables tables, RouteBinder binder, Watches watches, Clock clock) {
     GenericStore<H> store = registry.store(type);
+    ResourceVersions<H> versions = new ResourceVersions<>(type, codecs.json());
     for (String version : registry.scheme().group(type.group()).orElseThrow().versions()) {
       if (!type.servedIn(version)) {
         continue;
@@ -116,7 +118,9 @@ public final class RestApi {
       ServedVersion<H, ?> sv = type.version(version).orElseThrow();
       VersionedView<H> view = new VersionedView<>(type, sv, decoder);
       var reads = new ReadHandlers<>(view, store, encoder, tables, codecs, watches);
-      var writes = new WriteHandlers<>(view, store, encoder, codecs, decoder);
+      var fields = new FieldManager(view.groupVersion().apiVersion(), versions, type.hasStatusSubresource(), codecs.json(),
+          clock);
+      var writes = new WriteHandlers<>(view, store, encoder, codecs, decoder, fields);
       ScaleHandlers<H> scale = registry.scale(type).map(s -> new ScaleHandlers<>(s, encoder, codecs, decoder)).orElse(null);
       Map<String, ConnectHandler<H>> connects = new LinkedHashMap<>();
       type.connectors().forEach((name, c) -> connects.put(name, new ConnectHandler<>(store, name, c)));

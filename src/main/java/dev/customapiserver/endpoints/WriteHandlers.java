@@ -2,11 +2,15 @@ package dev.customapiserver.endpoints;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.DeleteOptions;
 import dev.customapiserver.api.meta.KubeList;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListMeta;
+import dev.customapiserver.api.meta.ManagedFieldsEntry;
+import dev.customapiserver.endpoints.fieldmanager.FieldManager;
 import dev.customapiserver.registry.DeleteResult;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.RequestContext;
@@ -23,15 +27,19 @@ import java.util.List;
 
 /** POST, PUT, PATCH, DELETE and DELETE-collection for one resource in one version. */
 final class WriteHandlers<H extends KubeObject> {
+  static final String APPLY_PATCH = "application/apply-patch+yaml";
   private final VersionedView<H> view;
   private final GenericStore<H> store;
   private final Encoder encoder;
   private final Codecs codecs;
   private final BodyDecoder decoder;
+  private final FieldManager fields;
   private final StrategicMergePatch strategic;
 
-  WriteHandlers(VersionedView<H> view, GenericStore<H> store, Encoder encoder, Codecs codecs, BodyDecoder decoder) {
+  WriteHandlers(VersionedView<H> view, GenericStore<H> store, Encoder encoder, Codecs codecs, BodyDecoder decoder,
+      FieldManager fields) {
     this.view = view;
+    this.fields = fields;
     this.store = store;
     this.encoder = encoder;
     this.codecs = codecs;
@@ -44,7 +52,9 @@ final class WriteHandlers<H extends KubeObject> {
     WriteOptions opts = QueryOptions.write(call, "CreateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
     List<String> warnings = new ArrayList<>(in.warnings());
-    H created = store.create(context(call, warnings), in.value(), opts);
+    H obj = in.value();
+    obj.metadata().managedFields = fields.update(null, view.out(obj), QueryOptions.manager(call, opts), "");
+    H created = store.create(context(call, warnings), obj, opts);
     return encoder.respond(201, view.out(created), format, warnings);
   }
 
@@ -66,11 +76,16 @@ final class WriteHandlers<H extends KubeObject> {
       throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
           + ") does not match the name on the URL (" + name + ")");
     }
+    String manager = QueryOptions.manager(call, opts);
+    List<ManagedFieldsEntry> submitted = in.value().metadata().managedFields;
     List<String> warnings = new ArrayList<>();
     H updated = store.update(context(call, warnings), name, current -> {
       warnings.clear();
       warnings.addAll(in.warnings());
-      return in.value();
+      H obj = in.value();
+      obj.metadata().managedFields = submitted;
+      obj.metadata().managedFields = fields.update(view.out(current), view.out(obj), manager, subresource);
+      return obj;
     }, opts, subresource);
     return encoder.respond(200, view.out(updated), format, warnings);
   }
@@ -89,19 +104,79 @@ final class WriteHandlers<H extends KubeObject> {
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
     String type = call.contentType();
+    if (type.equals(APPLY_PATCH)) {
+      return apply(call, opts, mode, format, subresource);
+    }
+    QueryOptions.force(call, opts, false);
+    String manager = QueryOptions.manager(call, opts);
     byte[] patch = call.body();
     String name = call.path("name");
     List<String> warnings = new ArrayList<>();
     H patched = store.update(context(call, warnings), name, current -> {
-      String target = new String(codecs.toJson(view.out(current)), StandardCharsets.UTF_8);
+      KubeObject live = view.out(current);
+      String target = new String(codecs.toJson(live), StandardCharsets.UTF_8);
       String result = Patcher.apply(type, patch, target, view.type().kind(), name, strategic,
           view.version().type());
       Decoded<H> in = view.in(readTree(result), mode);
       warnings.clear();
       warnings.addAll(in.warnings());
-      return in.value();
+      H obj = in.value();
+      obj.metadata().managedFields = fields.update(live, view.out(obj), manager, subresource);
+      return obj;
     }, opts, subresource);
     return encoder.respond(200, view.out(patched), format, warnings);
+  }
+
+  /**
+   * Server-side apply ({@code application/apply-patch+yaml}): merges the applied configuration into
+   * the object by field ownership, or creates the object (201) when there is none.
+   */
+  private Response apply(Call call, WriteOptions opts, FieldValidation mode, OutputFormat format, String subresource) {
+    boolean force = QueryOptions.force(call, opts, true);
+    String manager = opts.fieldManager();
+    String name = call.path("name");
+    ObjectNode config = applyConfig(call.body(), mode);
+    List<String> warnings = new ArrayList<>();
+    RequestContext ctx = context(call, warnings);
+    try {
+      H applied = store.update(ctx, name,
+          current -> applied(fields.apply(view.out(current), config, manager, force, subresource), mode, warnings), opts, subresource);
+      return encoder.respond(200, view.out(applied), format, warnings);
+    } catch (ApiException e) {
+      if (e.code() != 404 || !"NotFound".equals(e.reason()) || !subresource.isEmpty()) {
+        throw e;
+      }
+    }
+    ObjectNode created = fields.apply(null, config, manager, force, "");
+    if (!name.equals(created.path("metadata").path("name").asText(""))) {
+      throw Errors.badRequest("the name of the object (" + created.path("metadata").path("name").asText("")
+          + ") does not match the name on the URL (" + name + ")");
+    }
+    H obj = applied(created, mode, warnings);
+    return encoder.respond(201, view.out(store.create(ctx, obj, opts)), format, warnings);
+  }
+
+  private H applied(ObjectNode tree, FieldValidation mode, List<String> warnings) {
+    Decoded<H> in = view.in(tree, mode);
+    warnings.clear();
+    warnings.addAll(in.warnings());
+    return in.value();
+  }
+
+  /** The body of an apply patch: one YAML (or JSON) object of this version and kind. */
+  private ObjectNode applyConfig(byte[] body, FieldValidation mode) {
+    JsonNode tree = decoder.parseTree(body, true, mode).value();
+    if (tree == null || !tree.isObject()) {
+      throw Errors.badRequest("error decoding YAML: the apply patch must be an object");
+    }
+    String apiVersion = tree.path("apiVersion").asText("");
+    String kind = tree.path("kind").asText("");
+    if (!apiVersion.equals(view.groupVersion().apiVersion()) || !kind.equals(view.type().kind())) {
+      int slash = apiVersion.lastIndexOf('/');
+      String gvk = (slash < 0 ? "/" + apiVersion : apiVersion) + ", Kind=" + kind;
+      throw Errors.badRequest("invalid object type: " + gvk);
+    }
+    return (ObjectNode) tree;
   }
 
   Response delete(Call call) {

@@ -164,6 +164,30 @@ class JavaClientIT {
   }
 
   @Test
+  @DisplayName("server-side apply: creates, records the manager, refuses another manager's change with FieldManagerConflict causes, forces")
+  void serverSideApply(TestInfo test) {
+    String ns = namespace(test);
+    GenericKubernetesResource created = foos().inNamespace(ns).resource(foo("ssa", "one")).fieldManager("java").serverSideApply();
+    assertThat(msg(created)).isEqualTo("one");
+    assertThat(created.getMetadata().getManagedFields())
+        .extracting(m -> m.getManager(), m -> m.getOperation()).contains(tuple("java", "Apply"));
+
+    String other = "{\"apiVersion\":\"hello.zeng.dev/v2\",\"kind\":\"Foo\",\"metadata\":{\"name\":\"ssa\"},"
+        + "\"spec\":{\"config\":{\"msg\":\"two\"}}}";
+    PatchContext.Builder apply = new PatchContext.Builder().withPatchType(PatchType.SERVER_SIDE_APPLY).withFieldManager("other");
+    KubernetesClientException e = catchThrowableOfType(KubernetesClientException.class,
+        () -> foos().inNamespace(ns).withName("ssa").patch(apply.withForce(false).build(), other));
+    assertThat(e).isNotNull();
+    assertThat(e.getCode()).isEqualTo(409);
+    assertThat(e.getStatus().getMessage()).isEqualTo("Apply failed with 1 conflict: conflict with \"java\": .spec.config.msg");
+    assertThat(e.getStatus().getDetails().getCauses()).extracting(StatusCause::getReason, StatusCause::getField)
+        .containsExactly(tuple("FieldManagerConflict", ".spec.config.msg"));
+
+    GenericKubernetesResource forced = foos().inNamespace(ns).withName("ssa").patch(apply.withForce(true).build(), other);
+    assertThat(msg(forced)).isEqualTo("two");
+  }
+
+  @Test
   @DisplayName("an update carrying a stale resourceVersion fails with 409 Conflict in the kube wording and changes nothing")
   void staleUpdateConflicts(TestInfo test) {
     String ns = namespace(test);

@@ -172,7 +172,8 @@ class RestApiErrorsTest {
     JsonNode s = status(server.send("PATCH", WIDGETS + "/smp", "{}", "Content-Type", "application/xml"),
         415, "UnsupportedMediaType");
     assertThat(s.at("/message").asText()).isEqualTo("the body of the request was in an unknown format - accepted media types "
-        + "include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json");
+        + "include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, "
+        + "application/apply-patch+yaml");
   }
 
   @Test

@@ -45,6 +45,16 @@ public final class Errors {
         details(name, r.group, r.resource));
   }
 
+  /**
+   * 409 Conflict of a server-side apply: kube's {@code NewApplyConflict}, details carrying only the
+   * causes (reason {@code FieldManagerConflict}, the manager in the message, the path in the field).
+   */
+  public static ApiException applyConflict(String message, List<Status.Cause> causes) {
+    Status.Details d = new Status.Details();
+    d.causes = causes;
+    return of(StatusReason.CONFLICT, message, d);
+  }
+
   /** 422 Invalid: {@code Foo.hello.zeng.dev "x" is invalid: [a, b]} with one cause per field error. */
   public static ApiException invalid(Kind k, String name, List<FieldError> errors) {
     String list = errors.size() == 1 ? errors.get(0).toString()

@@ -28,7 +28,8 @@ public final class OpenApiDocuments {
    * when, the patch handler accepts it.
    */
   public static final List<String> PATCH_CONTENT_TYPES =
-      List.of("application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json");
+      List.of("application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json",
+          "application/apply-patch+yaml");
 
   private final Map<String, Document> documents = new LinkedHashMap<>();
   private final Codecs codecs;

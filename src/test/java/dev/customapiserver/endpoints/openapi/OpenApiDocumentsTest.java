@@ -107,7 +107,7 @@ class OpenApiDocumentsTest {
     JsonNode content = doc("apis/hello.zeng.dev/v2").get("paths").get(FOOS + "/{name}").get("patch")
         .get("requestBody").get("content");
     assertThat(fieldNames(content)).containsExactly("application/json-patch+json", "application/merge-patch+json",
-            "application/strategic-merge-patch+json")
+            "application/strategic-merge-patch+json", "application/apply-patch+yaml")
         .isEqualTo(OpenApiDocuments.PATCH_CONTENT_TYPES);
     assertThat(content.get("application/merge-patch+json").get("schema").get("$ref").asText())
         .isEqualTo("#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.Patch");
