@@ -32,6 +32,13 @@ class KubectlPatchIT {
   static void start() throws Exception {
     server = ServerProcess.start(tmp.resolve("data"));
     kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
+    StringBuilder toppings = new StringBuilder();
+    for (String t : new String[] {"salami", "ham", "olive", "cheese"}) {
+      toppings.append("apiVersion: restaurant.wukong.com/v1beta1\nkind: Topping\nmetadata:\n  name: ").append(t)
+          .append("\nspec:\n  cost: 1\n---\n");
+    }
+    // the PizzaToppings admission plugin refuses pizzas naming toppings that do not exist
+    ok(kubectl.runWithInput(toppings.toString(), "apply", "-f", "-"));
   }
 
   @AfterAll
