@@ -114,6 +114,14 @@ class ArchitectureTest {
   }
 
   @Test
+  @DisplayName("only the server wiring knows the controllers")
+  void controllersAreLeaves() {
+    noClasses().that().resideOutsideOfPackages("..customapiserver.controllers..", "..customapiserver.server..")
+        .should().dependOnClassesThat().resideInAPackage("..customapiserver.controllers..")
+        .check(classes);
+  }
+
+  @Test
   @DisplayName("nothing depends on the server wiring")
   void server() {
     noClasses().that().resideOutsideOfPackages("..customapiserver.server..", "..customapiserver.launcher..")

@@ -11,6 +11,7 @@ import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListMeta;
 import dev.customapiserver.api.meta.ManagedFieldsEntry;
 import dev.customapiserver.endpoints.fieldmanager.FieldManager;
+import dev.customapiserver.registry.DeleteResult;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.RequestContext;
 import dev.customapiserver.registry.WriteOptions;
@@ -182,8 +183,10 @@ final class WriteHandlers<H extends KubeObject> {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     DeleteOptions opts = deleteOptions(call);
     List<String> warnings = new ArrayList<>();
-    H deleted = store.delete(context(call, warnings), call.path("name"), opts);
-    return encoder.respond(200, view.out(deleted), format, warnings);
+    DeleteResult<H> result = store.deleteWithResult(context(call, warnings), call.path("name"), opts);
+    // as kube-apiserver: 202 only when the object stays and the client asked for cascading by orphanDependents=false
+    int code = !result.deleted() && Boolean.FALSE.equals(opts.orphanDependents) ? 202 : 200;
+    return encoder.respond(code, view.out(result.object()), format, warnings);
   }
 
   Response deleteCollection(Call call) {
@@ -217,6 +220,10 @@ final class WriteHandlers<H extends KubeObject> {
     String policy = call.query("propagationPolicy");
     if (policy != null) {
       opts.propagationPolicy = policy;
+    }
+    String orphan = call.query("orphanDependents");
+    if (orphan != null && !orphan.isEmpty()) {
+      opts.orphanDependents = QueryOptions.isTrue(orphan);
     }
     return opts;
   }

@@ -14,7 +14,6 @@ import dev.customapiserver.runtime.StorageCodec;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
-import dev.customapiserver.storage.Preconditions;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.Watch;
@@ -48,6 +47,7 @@ public final class GenericStore<H extends KubeObject> {
   private final ObjectValidator validator;
   private final Clock clock;
   private final NameGenerator names;
+  private final Deleter<H> deleter;
   private final AdmissionCalls<H> admission;
 
   GenericStore(ResourceType<H> type, ResourceStore<H> store, StorageCodec<H> codec, Codecs codecs,
@@ -59,6 +59,7 @@ public final class GenericStore<H extends KubeObject> {
     this.validator = validator;
     this.clock = clock;
     this.names = names;
+    this.deleter = new Deleter<>(type, store, codec, clock);
     this.admission = admission;
   }
 
@@ -168,11 +169,7 @@ public final class GenericStore<H extends KubeObject> {
   public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
     ObjectKey key = key(ctx, name);
     try {
-      if (opts.dryRun()) {
-        return computeUpdate(ctx, name, store.get(key), updated, opts, subresource);
-      }
-      return store.guaranteedUpdate(key, Preconditions.NONE,
-          current -> computeUpdate(ctx, name, current, updated, opts, subresource));
+      return deleter.update(key, opts.dryRun(), current -> computeUpdate(ctx, name, current, updated, opts, subresource));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
@@ -234,31 +231,25 @@ public final class GenericStore<H extends KubeObject> {
     return obj;
   }
 
+  /** Deletes the object, or marks it as deleting while it has finalizers; see {@link #deleteWithResult}. */
   public H delete(RequestContext ctx, String name, DeleteOptions opts) {
-    ObjectKey key = key(ctx, name);
+    return deleteWithResult(ctx, name, opts).object();
+  }
+
+  /**
+   * Deletes the object: at once when it has no finalizers (after the propagation policy of
+   * {@code opts} added the garbage collector's), else sets deletionTimestamp and keeps it until the
+   * last finalizer is removed. Checks the preconditions of {@code opts}; a dry run stores nothing.
+   */
+  public DeleteResult<H> deleteWithResult(RequestContext ctx, String name, DeleteOptions opts) {
     try {
-      DeleteOptions.Preconditions p = opts == null ? null : opts.preconditions;
-      return deleteAdmitted(ctx, key, store.get(key), isDryRun(opts),
-          p == null ? Preconditions.NONE : new Preconditions(p.uid(), p.resourceVersion()));
+      return deleter.delete(key(ctx, name), opts, current -> admission.delete(ctx, current, Deleter.isDryRun(opts)));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
   }
 
-  /** Admission, then the kind's staged deletion (stores the changed object) or the deletion itself. */
-  private H deleteAdmitted(RequestContext ctx, ObjectKey key, H current, boolean dryRun, Preconditions p) {
-    admission.delete(ctx, current, dryRun);
-    H staged = codec.copy(current);
-    if (type.strategy().deleteInStages(staged, clock.instant().truncatedTo(ChronoUnit.SECONDS))) {
-      return dryRun ? staged : store.guaranteedUpdate(key, p, c -> {
-        type.strategy().deleteInStages(c, clock.instant().truncatedTo(ChronoUnit.SECONDS));
-        return c;
-      });
-    }
-    return dryRun ? current : store.delete(key, p);
-  }
-
-  /** Deletes every object the options select (all pages); returns what was deleted. */
+  /** Deletes every object the options select (all pages), each as {@link #delete}; returns what was deleted or marked. */
   public List<H> deleteCollection(RequestContext ctx, ListOptions opts, DeleteOptions d) {
     List<H> deleted = new ArrayList<>();
     ListOptions page = new ListOptions(opts.labels(), opts.fields(), 500, null, null, opts.match());
@@ -266,8 +257,8 @@ public final class GenericStore<H extends KubeObject> {
       ListPage<H> p = list(ctx, page);
       for (H h : p.items()) {
         try {
-          ObjectKey key = new ObjectKey(h.metadata().namespace, h.metadata().name);
-          deleted.add(deleteAdmitted(ctx, key, h, isDryRun(d), Preconditions.NONE));
+          ObjectKey key = new ObjectKey(type.namespaced() ? h.metadata().namespace : "", h.metadata().name);
+          deleted.add(deleter.delete(key, d, current -> admission.delete(ctx, current, Deleter.isDryRun(d))).object());
         } catch (StorageException e) {
           if (e.reason() != StorageException.Reason.NOT_FOUND) {
             throw StorageErrors.translate(e, type.groupResource(), h.metadata().name);
@@ -279,10 +270,6 @@ public final class GenericStore<H extends KubeObject> {
       }
       page = new ListOptions(opts.labels(), opts.fields(), 500, p.continueToken(), null, opts.match());
     }
-  }
-
-  private static boolean isDryRun(DeleteOptions d) {
-    return d != null && d.dryRun != null && d.dryRun.contains("All");
   }
 
   private String namespaceFor(RequestContext ctx, String inBody) {

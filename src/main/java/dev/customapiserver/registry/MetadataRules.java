@@ -2,6 +2,7 @@ package dev.customapiserver.registry;
 
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.ObjectMeta;
+import dev.customapiserver.api.meta.OwnerReference;
 import dev.customapiserver.api.validation.NameRules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -45,6 +46,8 @@ final class MetadataRules {
     if (annotationBytes > MAX_ANNOTATIONS_BYTES) {
       errs.add(FieldError.tooLong("metadata.annotations", (int) MAX_ANNOTATIONS_BYTES));
     }
+    errs.addAll(ownerReferences(m.ownerReferences));
+    errs.addAll(DeletionRules.validateFinalizers(m.finalizers));
     return errs;
   }
 
@@ -56,6 +59,44 @@ final class MetadataRules {
     }
     if (!Objects.equals(n.creationTimestamp, o.creationTimestamp)) {
       errs.add(FieldError.invalid("metadata.creationTimestamp", String.valueOf(n.creationTimestamp), "field is immutable"));
+    }
+    if (o.deletionTimestamp != null) {
+      errs.addAll(DeletionRules.validateNoNewFinalizers(n.finalizers, o.finalizers));
+    }
+    return errs;
+  }
+
+  /** ValidateOwnerReferences: apiVersion with a version, kind, name and uid set; one controller at most. */
+  private static List<FieldError> ownerReferences(List<OwnerReference> refs) {
+    List<FieldError> errs = new ArrayList<>();
+    if (refs == null) {
+      return errs;
+    }
+    String controller = null;
+    for (OwnerReference r : refs) {
+      String av = Objects.toString(r.apiVersion, "");
+      String version = av.contains("/") ? av.substring(av.indexOf('/') + 1) : av;
+      if (version.isEmpty()) {
+        errs.add(FieldError.invalid("metadata.ownerReferences.apiVersion", av, "version must not be empty"));
+      }
+      if (r.kind == null || r.kind.isEmpty()) {
+        errs.add(FieldError.invalid("metadata.ownerReferences.kind", Objects.toString(r.kind, ""), "kind must not be empty"));
+      }
+      if (r.name == null || r.name.isEmpty()) {
+        errs.add(FieldError.invalid("metadata.ownerReferences.name", Objects.toString(r.name, ""), "name must not be empty"));
+      }
+      if (r.uid == null || r.uid.isEmpty()) {
+        errs.add(FieldError.invalid("metadata.ownerReferences.uid", Objects.toString(r.uid, ""), "uid must not be empty"));
+      }
+      if (Boolean.TRUE.equals(r.controller)) {
+        String current = r.kind + "/" + r.name;
+        if (controller != null) {
+          errs.add(FieldError.forbidden("metadata.ownerReferences", "Only one reference can have Controller set to true. Found \"true\" in references for "
+              + controller + " and " + current));
+        } else {
+          controller = current;
+        }
+      }
     }
     return errs;
   }

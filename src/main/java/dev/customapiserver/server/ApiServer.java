@@ -12,6 +12,7 @@ import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.auth.TokenFile;
 import dev.customapiserver.controllers.NamespaceController;
+import dev.customapiserver.controllers.gc.GarbageCollector;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.endpoints.WatchHandOff;
 import dev.customapiserver.endpoints.websocket.WebSocketUpgradeFilter;
@@ -50,7 +51,8 @@ import org.glassfish.jersey.servlet.ServletContainer;
 /**
  * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
  * authentication → authorization → WebSocket upgrade offer → watch hand-off, for non-blocking watch
- * writes), the health servlet and the Jersey application at {@code /*}. The one wiring used
+ * writes), the health servlet, the Jersey application at {@code /*} and the in-server controllers
+ * (namespace lifecycle, garbage collector). The one wiring used
  * both by the deployed WAR and by the embedded Jetty.
  */
 public final class ApiServer implements AutoCloseable {
@@ -115,8 +117,13 @@ public final class ApiServer implements AutoCloseable {
     List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
     NamespaceController namespaces = new NamespaceController(registry);
+    GarbageCollector gc = GarbageCollector.over(registry);
     return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),
-        Authorizer.authenticatedMayDoEverything(), namespaces::start, () -> {
+        Authorizer.authenticatedMayDoEverything(), () -> {
+          namespaces.start();
+          gc.start();
+        }, () -> {
+          gc.close();
           namespaces.close();
           registry.close();
         });
@@ -187,7 +194,7 @@ public final class ApiServer implements AutoCloseable {
     f.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 
-  /** Closes the storage. */
+  /** Stops the controllers and the registry, then closes the storage. */
   @Override
   public void close() {
     try {

@@ -75,10 +75,15 @@ final class Kubectl {
 
   /** Starts kubectl in the background (e.g. {@code get -w}); stdout is the process's, stderr goes to a file. */
   Process start(String... args) throws IOException {
+    return start(Files.createTempFile(home, "kubectl", ".err"), args);
+  }
+
+  /** Like {@link #start(String...)}, with stderr (e.g. {@code -v=6} request logs) written to {@code stderr}. */
+  Process start(Path stderr, String... args) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(binary);
     cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(Files.createTempFile(home, "kubectl", ".err").toFile());
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(stderr.toFile());
     pb.environment().put("KUBECONFIG", kubeconfig.toString());
     pb.environment().put("HOME", home.toString());
     Process p = pb.start();

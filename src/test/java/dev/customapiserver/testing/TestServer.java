@@ -1,5 +1,6 @@
 package dev.customapiserver.testing;
 
+import dev.customapiserver.controllers.gc.GarbageCollector;
 import dev.customapiserver.admission.Admission;
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
@@ -43,6 +44,7 @@ public final class TestServer implements AutoCloseable {
   private final StorageBackend backend;
   private final URI base;
   private final HttpClient http = HttpClient.newHttpClient();
+  private final GarbageCollector controller;
 
   public TestServer(List<ApiGroup> groups, StorageBackend backend) throws Exception {
     this(groups, backend, RestApi.Settings.DEFAULT);
@@ -55,7 +57,13 @@ public final class TestServer implements AutoCloseable {
   /** With extension endpoints, made from the server's {@link ObjectClient} as a group module's are. */
   public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings,
       Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
-    this(new Scheme(groups), backend, settings, listers -> Admission.NONE, false, extensions);
+    this(new Scheme(groups), backend, settings, listers -> Admission.NONE, false, false, extensions);
+  }
+
+  /** A server whose registry also runs the garbage collector (as the real server does). */
+  public static TestServer withGarbageCollector(List<ApiGroup> groups, StorageBackend backend) throws Exception {
+    return new TestServer(new Scheme(groups), backend, RestApi.Settings.DEFAULT, listers -> Admission.NONE, false, true,
+        client -> List.of());
   }
 
   /**
@@ -75,12 +83,12 @@ public final class TestServer implements AutoCloseable {
       }
       return AdmissionChain.of(plugins, selection);
     };
-    return new TestServer(scheme, backend, RestApi.Settings.DEFAULT, chain, scheme.resource("", "namespaces").isPresent(),
+    return new TestServer(scheme, backend, RestApi.Settings.DEFAULT, chain, scheme.resource("", "namespaces").isPresent(), false,
         client -> modules.stream().flatMap(m -> m.extensionEndpoints(client).stream()).toList());
   }
 
   private TestServer(Scheme scheme, StorageBackend backend, RestApi.Settings settings,
-      Function<Listers, Admission> admission, boolean controllers,
+      Function<Listers, Admission> admission, boolean controllers, boolean gc,
       Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
     this.backend = backend;
     Codecs codecs = new Codecs();
@@ -105,6 +113,15 @@ public final class TestServer implements AutoCloseable {
     jetty.setHandler(ctx);
     jetty.start();
     base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
+    controller = gc ? GarbageCollector.over(registry) : null;
+    if (controller != null) {
+      controller.start();
+    }
+  }
+
+  /** The registry behind the REST layer (e.g. to start another controller over it). */
+  public Registry registry() {
+    return registry;
   }
 
   public URI base() {
@@ -126,6 +143,9 @@ public final class TestServer implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
+    if (controller != null) {
+      controller.close();
+    }
     jetty.stop();
     if (namespaceController != null) {
       namespaceController.close();
