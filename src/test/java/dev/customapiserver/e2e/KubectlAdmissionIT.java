@@ -6,42 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** What a kubectl user sees of admission and the namespace lifecycle, against {@code java -jar custom-apiserver.war}. */
 @DisplayName("kubectl: admission plugins and namespaces")
-class KubectlAdmissionIT {
-  @TempDir static Path tmp;
-  static ServerProcess server;
-  static Kubectl kubectl;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = ServerProcess.start(tmp.resolve("data"));
-    kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.close();
-    }
-  }
-
-  static Kubectl.Result ok(Kubectl.Result r) {
-    assertThat(r.exitCode()).as(r.toString()).isZero();
-    return r;
-  }
-
-  static Kubectl.Result fails(Kubectl.Result r) {
-    assertThat(r.exitCode()).as(r.toString()).isNotZero();
-    return r;
-  }
-
+class KubectlAdmissionIT extends KubectlServerTest {
   static String manifest(String name) throws Exception {
     return Files.readString(Path.of("src/test/resources/e2e", name));
   }

@@ -6,37 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** kubectl delete, --cascade and wait --for=delete against the running server, with finalizers and owners across groups. */
 @DisplayName("kubectl deletion: finalizers, cascade modes and wait --for=delete")
-class KubectlDeletionIT {
-  @TempDir static Path tmp;
-  static ServerProcess server;
-  static Kubectl kubectl;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = ServerProcess.start(tmp.resolve("data"));
-    kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.close();
-    }
-  }
-
-  static Kubectl.Result ok(Kubectl.Result r) {
-    assertThat(r.exitCode()).as(r.toString()).isZero();
-    return r;
-  }
-
+class KubectlDeletionIT extends KubectlServerTest {
   static String foo(String name, String metadataExtra) {
     return "apiVersion: hello.zeng.dev/v2\nkind: Foo\nmetadata:\n  name: " + name + "\n" + metadataExtra
         + "spec:\n  config:\n    msg: hi\n";

@@ -4,44 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A user's kubectl session against {@code java -jar custom-apiserver.war}, over HTTPS with the generated kubeconfig. */
 @DisplayName("kubectl against the running server")
-class KubectlIT {
-  @TempDir static Path tmp;
-  static ServerProcess server;
-  static Kubectl kubectl;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = ServerProcess.start(tmp.resolve("data"));
-    kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.close();
-    }
-  }
-
+class KubectlIT extends KubectlServerTest {
   static String manifest(String name) throws Exception {
     return Files.readString(Path.of("src/test/resources/e2e", name));
-  }
-
-  static Kubectl.Result ok(Kubectl.Result r) {
-    assertThat(r.exitCode()).as(r.toString()).isZero();
-    return r;
-  }
-
-  static Kubectl.Result fails(Kubectl.Result r) {
-    assertThat(r.exitCode()).as(r.toString()).isNotZero();
-    return r;
   }
 
   @Test

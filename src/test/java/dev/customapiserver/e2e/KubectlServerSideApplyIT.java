@@ -2,39 +2,12 @@ package dev.customapiserver.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code kubectl apply --server-side} and {@code kubectl diff} against {@code java -jar custom-apiserver.war}. */
 @DisplayName("kubectl server-side apply and diff against the running server")
-class KubectlServerSideApplyIT {
-  @TempDir static Path tmp;
-  static ServerProcess server;
-  static Kubectl kubectl;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = ServerProcess.start(tmp.resolve("data"));
-    kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.close();
-    }
-  }
-
-  static Kubectl.Result ok(Kubectl.Result r) {
-    assertThat(r.exitCode()).as(r.toString()).isZero();
-    return r;
-  }
-
+class KubectlServerSideApplyIT extends KubectlServerTest {
   static Kubectl.Result apply(String yaml, String... flags) throws Exception {
     String[] args = new String[flags.length + 4];
     args[0] = "apply";

@@ -5,46 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** kubectl's watching commands against {@code java -jar custom-apiserver.war}: get -w, wait --for=delete, delete. */
 @DisplayName("kubectl watches against the running server")
-class KubectlWatchIT {
-  @TempDir static Path tmp;
-  static ServerProcess server;
-  static Kubectl kubectl;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = ServerProcess.start(tmp.resolve("data"));
-    kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.close();
-    }
-  }
-
+class KubectlWatchIT extends KubectlServerTest {
   static String foo(String name, String msg) {
     return "apiVersion: hello.zeng.dev/v2\nkind: Foo\nmetadata:\n  name: " + name
         + "\nspec:\n  image: busybox:1.36\n  config:\n    msg: " + msg + "\n";
-  }
-
-  static Kubectl.Result ok(Kubectl.Result r) {
-    assertThat(r.exitCode()).as(r.toString()).isZero();
-    return r;
   }
 
   /** The lines a background process prints, read on a daemon thread. */
