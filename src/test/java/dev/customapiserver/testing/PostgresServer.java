@@ -1,21 +1,15 @@
 package dev.customapiserver.testing;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 /**
  * A throwaway PostgreSQL 15 cluster under /tmp, on 127.0.0.1 and a free port, trust auth. PostgreSQL
@@ -24,7 +18,6 @@ import java.util.stream.Stream;
  */
 public final class PostgresServer implements ThrowawayDatabase {
   public static final Path BIN = Path.of(System.getProperty("test.postgres.bin", "/usr/lib/postgresql/15/bin"));
-  private static final Duration STARTUP = Duration.ofSeconds(60);
 
   private final Path dir;
   private final int port;
@@ -45,19 +38,19 @@ public final class PostgresServer implements ThrowawayDatabase {
     Path dir = Files.createTempDirectory(Path.of("/tmp"), "apiserver-pg-");
     Path data = dir.resolve("data");
     Files.createDirectory(data, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    if (isRoot()) {
-      run(dir, List.of("chown", "-R", "postgres:postgres", dir.toString()));
+    if (DatabaseProcesses.isRoot()) {
+      DatabaseProcesses.run(dir, List.of("chown", "-R", "postgres:postgres", dir.toString()));
     }
-    run(dir, asPostgres(BIN.resolve("initdb").toString(), "-D", data.toString(), "-U", "postgres", "-A", "trust",
+    DatabaseProcesses.run(dir, asPostgres(BIN.resolve("initdb").toString(), "-D", data.toString(), "-U", "postgres", "-A", "trust",
         "-E", "UTF8", "--no-instructions"));
-    int port = freePort();
+    int port = DatabaseProcesses.freePort();
     Process pm = new ProcessBuilder(asPostgres(BIN.resolve("postgres").toString(), "-D", data.toString(),
         "-p", Integer.toString(port), "-k", data.toString(), "-c", "listen_addresses=127.0.0.1",
         "-c", "max_connections=200", "-c", "logging_collector=off"))
         .redirectErrorStream(true).redirectOutput(dir.resolve("postgres.log").toFile()).start();
     PostgresServer server = new PostgresServer(dir, port, pm);
     try {
-      server.awaitReady();
+      DatabaseProcesses.awaitConnectable(pm, "postgres", server.url("postgres"), "postgres", server::log);
       return server;
     } catch (IOException | InterruptedException | RuntimeException e) {
       server.close();
@@ -84,24 +77,6 @@ public final class PostgresServer implements ThrowawayDatabase {
     return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
   }
 
-  private void awaitReady() throws IOException, InterruptedException {
-    Instant deadline = Instant.now().plus(STARTUP);
-    SQLException last = null;
-    while (Instant.now().isBefore(deadline)) {
-      try (Connection c = DriverManager.getConnection(url("postgres"), "postgres", "")) {
-        if (c.isValid(5)) {
-          return;
-        }
-      } catch (SQLException e) {
-        last = e;
-      }
-      if (postmaster.waitFor(200, TimeUnit.MILLISECONDS)) {
-        throw new IOException("postgres exited with " + postmaster.exitValue() + ": " + log());
-      }
-    }
-    throw new IOException("postgres not ready within " + STARTUP + ": " + last + " " + log());
-  }
-
   private String log() throws IOException {
     Path log = dir.resolve("postgres.log");
     return Files.exists(log) ? Files.readString(log) : "";
@@ -109,56 +84,17 @@ public final class PostgresServer implements ThrowawayDatabase {
 
   @Override
   public void close() throws IOException {
-    try {
-      if (postmaster.isAlive()) {
-        new ProcessBuilder("kill", "-INT", Long.toString(postmaster.pid())).inheritIO().start().waitFor();
-        if (!postmaster.waitFor(30, TimeUnit.SECONDS)) {
-          postmaster.destroyForcibly().waitFor();
-        }
-      }
-    } catch (InterruptedException e) {
-      postmaster.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
-  }
-
-  private static boolean isRoot() {
-    return "root".equals(System.getProperty("user.name"));
+    DatabaseProcesses.stopAndDelete(postmaster,
+        p -> new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start().waitFor(), dir);
   }
 
   private static List<String> asPostgres(String... command) {
     List<String> cmd = new ArrayList<>();
-    if (isRoot()) {
+    if (DatabaseProcesses.isRoot()) {
       cmd.addAll(List.of("setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups"));
     }
     cmd.addAll(List.of(command));
     return cmd;
   }
 
-  private static void run(Path dir, List<String> command) throws IOException, InterruptedException {
-    Path out = Files.createTempFile(dir.getParent(), "apiserver-pg-cmd", ".log");
-    try {
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-      if (!p.waitFor(120, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new IOException(command.get(0) + " did not finish: " + String.join(" ", command));
-      }
-      if (p.exitValue() != 0) {
-        throw new IOException(String.join(" ", command) + " failed (" + p.exitValue() + "): " + Files.readString(out));
-      }
-    } finally {
-      Files.deleteIfExists(out);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
 }
