@@ -1,9 +1,7 @@
 package dev.customapiserver.server.config;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -48,64 +46,32 @@ public final class ConfigLoader {
   }
 
   private static ServerConfig build(Map<Option, Setting> s) {
-    Optional<Path> cert = optionalPath(s.get(Option.TLS_CERT_FILE));
-    Optional<Path> key = optionalPath(s.get(Option.TLS_PRIVATE_KEY_FILE));
+    Flags f = new Flags(s);
+    Optional<Path> cert = f.path(Option.TLS_CERT_FILE);
+    Optional<Path> key = f.path(Option.TLS_PRIVATE_KEY_FILE);
     if (cert.isPresent() != key.isPresent()) {
       throw ConfigException.invalid(Option.TLS_CERT_FILE.flag() + " and " + Option.TLS_PRIVATE_KEY_FILE.flag()
           + " must be given together");
     }
     Setting plain = s.get(Option.PORT);
-    Path dataDir = optionalPath(s.get(Option.DATA_DIR))
+    Path dataDir = f.path(Option.DATA_DIR)
         .orElseThrow(() -> ConfigException.invalid(Option.DATA_DIR.flag() + " must not be empty"));
     return new ServerConfig(
         dataDir,
         port(s.get(Option.SECURE_PORT)),
         ipLiteral(s.get(Option.BIND_ADDRESS)),
         plain.value().isBlank() ? OptionalInt.empty() : OptionalInt.of(port(plain)),
-        optionalPath(s.get(Option.TOKEN_AUTH_FILE)),
+        f.path(Option.TOKEN_AUTH_FILE),
         cert,
         key,
-        Optional.of(s.get(Option.STORAGE_URL).value().trim()).filter(v -> !v.isEmpty()),
+        f.optional(Option.STORAGE_URL),
         s.get(Option.STORAGE_USERNAME).value(),
         s.get(Option.STORAGE_PASSWORD).value(),
-        bool(s.get(Option.WATCH_CACHE)),
-        nonNegative(s.get(Option.DEFAULT_WATCH_CACHE_SIZE)),
-        names(s.get(Option.ENABLE_ADMISSION_PLUGINS)),
-        names(s.get(Option.DISABLE_ADMISSION_PLUGINS)));
-  }
-
-  /** A comma list of names; blanks and empty entries dropped. */
-  private static List<String> names(Setting s) {
-    return Arrays.stream(s.value().split(",")).map(String::trim).filter(n -> !n.isEmpty()).distinct().toList();
-  }
-
-  private static boolean bool(Setting s) {
-    String v = s.value().trim().toLowerCase(java.util.Locale.ROOT);
-    if (v.equals("true") || v.equals("false")) {
-      return Boolean.parseBoolean(v);
-    }
-    throw ConfigException.invalid("invalid value \"" + s.value() + "\" for " + s.origin() + ": true or false is required");
-  }
-
-  private static int nonNegative(Setting s) {
-    try {
-      int n = Integer.parseInt(s.value().trim());
-      if (n >= 0) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw ConfigException.invalid("invalid value \"" + s.value() + "\" for " + s.origin()
-        + ": a whole number of at least 0 is required");
-  }
-
-  private static Optional<Path> optionalPath(Setting s) {
-    if (s.value().isBlank()) {
-      return Optional.empty();
-    }
-    Path p = Path.of(s.value().trim());
-    return Optional.of(s.baseDir() == null || p.isAbsolute() ? p : s.baseDir().resolve(p));
+        f.bool(Option.WATCH_CACHE),
+        f.integer(Option.DEFAULT_WATCH_CACHE_SIZE, 0),
+        f.list(Option.ENABLE_ADMISSION_PLUGINS),
+        f.list(Option.DISABLE_ADMISSION_PLUGINS),
+        f);
   }
 
   private static int port(Setting s) {

@@ -88,9 +88,9 @@ public enum Option {
     return help;
   }
 
-  /** Whether the bare flag (without a value) means {@code true}. */
+  /** Whether the bare flag (without a value) means {@code true}: every option whose metavar is {@code BOOL}. */
   boolean isBoolean() {
-    return this == WATCH_CACHE;
+    return metavar.equals("BOOL");
   }
 
   /** Whether a YAML file may set it ({@code config} itself may not). */

@@ -20,6 +20,8 @@ import java.util.OptionalInt;
  * @param watchCacheSize changes per resource the watch cache keeps (its history window)
  * @param enableAdmissionPlugins admission plugins to enable besides the default ones
  * @param disableAdmissionPlugins admission plugins to turn off
+ * @param flags every option's value, for the settings of the rooms that added them (read with
+ *     {@link Flags}'s typed getters rather than growing this record)
  */
 public record ServerConfig(
     Path dataDir,
@@ -35,11 +37,29 @@ public record ServerConfig(
     boolean watchCache,
     int watchCacheSize,
     List<String> enableAdmissionPlugins,
-    List<String> disableAdmissionPlugins) {
+    List<String> disableAdmissionPlugins,
+    Flags flags) {
 
   public ServerConfig {
     enableAdmissionPlugins = List.copyOf(enableAdmissionPlugins);
     disableAdmissionPlugins = List.copyOf(disableAdmissionPlugins);
+  }
+
+  /** Settings with every other option at its default. */
+  public ServerConfig(Path dataDir, int securePort, String bindAddress, OptionalInt plainPort, Optional<Path> tokenAuthFile,
+      Optional<Path> tlsCertFile, Optional<Path> tlsPrivateKeyFile, Optional<String> storageUrl, String storageUsername,
+      String storagePassword, boolean watchCache, int watchCacheSize, List<String> enableAdmissionPlugins,
+      List<String> disableAdmissionPlugins) {
+    this(dataDir, securePort, bindAddress, plainPort, tokenAuthFile, tlsCertFile, tlsPrivateKeyFile, storageUrl,
+        storageUsername, storagePassword, watchCache, watchCacheSize, enableAdmissionPlugins, disableAdmissionPlugins,
+        Flags.defaults());
+  }
+
+  /** The same settings with {@code flags} for the other options. */
+  public ServerConfig withFlags(Flags flags) {
+    return new ServerConfig(dataDir, securePort, bindAddress, plainPort, tokenAuthFile, tlsCertFile, tlsPrivateKeyFile,
+        storageUrl, storageUsername, storagePassword, watchCache, watchCacheSize, enableAdmissionPlugins,
+        disableAdmissionPlugins, flags);
   }
 
   /** Settings with the default admission plugins (no {@code --enable/--disable-admission-plugins}). */
