@@ -59,7 +59,7 @@ final class DiscoveryDocuments {
       if (!r.categories().isEmpty()) {
         m.put("categories", r.categories());
       }
-      m.put("storageVersionHash", storageVersionHash(r));
+      m.put("storageVersionHash", storageVersionHash(scheme.owner(r))); // a cohabitant shares its owner's
       resources.add(m);
       resources.addAll(SubresourceDiscovery.legacy(r, version));
     }

@@ -72,7 +72,7 @@ public final class RestApi {
     Tables tables = new Tables(clock);
     RouteBinder binder = new RouteBinder(settings.maxRequestBodyBytes());
     Watches watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents());
-    for (ResourceType<?> type : scheme.resources()) {
+    for (ResourceType<?> type : scheme.servedResources()) {
       bind(type, registry, codecs, encoder, decoder, tables, binder, watches, clock);
     }
     config.register(new ContainerLifecycleListener() {

@@ -12,7 +12,8 @@ import java.util.concurrent.ScheduledExecutorService;
 /**
  * One shared {@link Informer} per resource, made on first request and started on its first read
  * (or by {@link Informer#start()}). Reads wait for sync at most {@link #SYNC_TIMEOUT}, as
- * kube-apiserver's admission plugins wait for their informers.
+ * kube-apiserver's admission plugins wait for their informers. A cohabitant's informer is its
+ * owner's (one storage, one cache).
  */
 public final class Informers implements Listers, AutoCloseable {
   /** How long a read waits for its informer to sync before the request is refused. */
@@ -20,6 +21,7 @@ public final class Informers implements Listers, AutoCloseable {
 
   private final Map<GroupResource, WriteTracking<?>> stores;
   private final Map<GroupResource, Class<?>> hubs;
+  private final Map<GroupResource, GroupResource> owners;
   private final Map<GroupResource, StoreInformer<?>> informers = new ConcurrentHashMap<>();
   private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "informers");
@@ -27,9 +29,12 @@ public final class Informers implements Listers, AutoCloseable {
     return t;
   });
 
-  Informers(Map<GroupResource, WriteTracking<?>> stores, Map<GroupResource, Class<?>> hubs) {
+  /** {@code owners} leads every resource to the one storing it (itself unless a cohabitant). */
+  Informers(Map<GroupResource, WriteTracking<?>> stores, Map<GroupResource, Class<?>> hubs,
+      Map<GroupResource, GroupResource> owners) {
     this.stores = stores;
     this.hubs = hubs;
+    this.owners = owners;
   }
 
   @Override
@@ -42,7 +47,8 @@ public final class Informers implements Listers, AutoCloseable {
       throw new IllegalArgumentException("the hub type of " + resource + " is " + registered.getName() + ", not " + hub.getName());
     }
     @SuppressWarnings("unchecked")
-    StoreInformer<H> i = (StoreInformer<H>) informers.computeIfAbsent(resource, r -> newInformer(r));
+    StoreInformer<H> i = (StoreInformer<H>) informers.computeIfAbsent(owners.getOrDefault(resource, resource),
+        r -> newInformer(r));
     return i;
   }
 

@@ -22,7 +22,9 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 
 /**
  * One {@link GenericStore} per registered resource, over one storage backend, and the
- * {@link Informers} (listers) admission plugins and controllers read other objects through.
+ * {@link Informers} (listers) admission plugins and controllers read other objects through. A
+ * cohabitant ({@link ResourceType.Builder#storedAs}) gets its own store (its own name, rules and
+ * admission attributes) over its owner's storage, codec and informer.
  */
 public final class Registry implements AutoCloseable {
   private final Scheme scheme;
@@ -48,17 +50,25 @@ public final class Registry implements AutoCloseable {
     Map<GroupResource, WriteTracking<?>> tracked = new LinkedHashMap<>();
     Map<GroupResource, StorageCodec<?>> codecsByResource = new LinkedHashMap<>();
     Map<GroupResource, Class<?>> hubs = new LinkedHashMap<>();
+    Map<GroupResource, GroupResource> owners = new LinkedHashMap<>();
     for (ResourceType<?> t : scheme.resources()) {
       StorageCodec<?> codec = new StorageCodec<>(t, codecs);
       codecsByResource.put(t.groupResource(), codec);
       tracked.put(t.groupResource(), tracking(backend, codec));
       hubs.put(t.groupResource(), t.hubType());
     }
-    this.informers = new Informers(tracked, hubs);
+    for (ResourceType<?> t : scheme.servedResources()) {
+      GroupResource owner = scheme.owner(t).groupResource();
+      owners.put(t.groupResource(), owner);
+      codecsByResource.putIfAbsent(t.groupResource(), codecsByResource.get(owner));
+      tracked.putIfAbsent(t.groupResource(), tracked.get(owner));
+      hubs.putIfAbsent(t.groupResource(), t.hubType());
+    }
+    this.informers = new Informers(tracked, hubs, owners);
     Admission chain = admission.apply(informers);
     ObjectValidator validator = new ObjectValidator(validation.getValidator());
     NameGenerator names = new NameGenerator();
-    for (ResourceType<?> t : scheme.resources()) {
+    for (ResourceType<?> t : scheme.servedResources()) {
       GroupResource gr = t.groupResource();
       stores.put(gr, storeFor(t, tracked.get(gr), codecsByResource.get(gr), codecs, validator, clock, names, chain));
     }

@@ -14,6 +14,28 @@ import java.util.function.Function;
  * (in the group's priority order), its storage version, strategy and selectable fields.
  * Built by a group module with {@link #builder}.
  *
+ * <p><b>Cohabitation.</b> A resource normally owns its storage. One built with
+ * {@link Builder#storedAs(GroupResource)} is a <em>cohabitant</em>: it is served under its own group
+ * and versions (routes, discovery, OpenAPI, authorization and admission attributes, error messages
+ * all name its own group), but its objects are another group's resource, the <em>owner</em>: one
+ * storage, so the same object, uid, resourceVersion and watch events through either group, as
+ * kube-apiserver served Deployments under both {@code extensions} and {@code apps}. A module uses it
+ * like this:
+ * <pre>{@code
+ * ResourceType.builder("events.k8s.io", "Event", "events", Event.class)   // the owner's hub type
+ *     .storedAs(new GroupResource("", "events"))                          // core/v1 events' storage
+ *     .served(ServedVersion.of("v1", EventsV1Event.class, new EventsV1EventConverter()))
+ *     .strategy(sameRulesAsTheOwner)
+ *     .build();
+ * }</pre>
+ * The cohabitant goes into its own {@link ApiGroup} (its module's). Its versioned types convert to
+ * and from the owner's hub type; objects are stored in the owner's storage version. Its scope and
+ * hub type must be the owner's ({@link Scheme} checks, at start). It brings its own strategy, so
+ * pass the owner's when the rules are the same; admission plugins see the group the client used
+ * (as kube's attributes do), so a plugin guarding the owner also names the cohabitant's resource.
+ * No storage version is needed; {@link #storageVersion()} is then the version the server's own
+ * calls (no HTTP request) are attributed to, the first served one unless set.
+ *
  * @param <H> the hub type
  */
 public final class ResourceType<H extends KubeObject> {
@@ -32,6 +54,7 @@ public final class ResourceType<H extends KubeObject> {
   private final Map<String, Function<H, String>> selectableFields;
   private final ScaleSubresource<H> scale;
   private final Map<String, Connector<H>> connectors;
+  private final GroupResource storedAs;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
@@ -44,7 +67,10 @@ public final class ResourceType<H extends KubeObject> {
     this.statusSubresource = b.statusSubresource;
     this.hubType = b.hubType;
     this.versions = Map.copyOf(b.versions);
-    this.storageVersion = Objects.requireNonNull(b.storageVersion, "storageVersion of " + b.kind);
+    this.storedAs = b.storedAs;
+    String firstServed = b.versions.keySet().stream().findFirst().orElse(null);
+    this.storageVersion = Objects.requireNonNull(b.storageVersion != null || b.storedAs == null ? b.storageVersion : firstServed,
+        "storageVersion of " + b.kind);
     this.strategy = b.strategy;
     this.selectableFields = Map.copyOf(b.selectableFields);
     this.scale = b.scale;
@@ -125,6 +151,14 @@ public final class ResourceType<H extends KubeObject> {
     return new GroupResource(group, plural);
   }
 
+  /**
+   * The resource whose storage this one shares, if it is a cohabitant (see the class doc); empty
+   * for a resource that owns its storage.
+   */
+  public Optional<GroupResource> storedAs() {
+    return Optional.ofNullable(storedAs);
+  }
+
   public ResourceStrategy<H> strategy() {
     return strategy;
   }
@@ -190,6 +224,7 @@ public final class ResourceType<H extends KubeObject> {
     private final Map<String, Function<H, String>> selectableFields = new LinkedHashMap<>();
     private ScaleSubresource<H> scale;
     private final Map<String, Connector<H>> connectors = new LinkedHashMap<>();
+    private GroupResource storedAs;
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -248,6 +283,21 @@ public final class ResourceType<H extends KubeObject> {
 
     public Builder<H> served(ServedVersion<H, ?> v) {
       versions.put(v.version(), v);
+      return this;
+    }
+
+    /**
+     * Makes this resource a cohabitant of {@code owner} (another group's resource, e.g.
+     * {@code deployments.apps}): served under this builder's group, stored as {@code owner}. See the
+     * class doc.
+     *
+     * @throws IllegalArgumentException if {@code owner} is this very resource
+     */
+    public Builder<H> storedAs(GroupResource owner) {
+      if (owner.equals(new GroupResource(group, plural))) {
+        throw new IllegalArgumentException(kind + " cannot be stored as itself");
+      }
+      this.storedAs = owner;
       return this;
     }
 

@@ -146,4 +146,21 @@ public final class Widgets {
         .clusterScoped().served(ServedVersion.of("v1", Gadget.class, IDENTITY)).storageVersion("v1").build();
     return new ApiGroup("test.example.com", List.of("v2", "v1"), List.of(widgets, gadgets));
   }
+
+  /**
+   * A group {@code alias.example.com} whose Widget (v1 only) is a cohabitant of {@code widgets.test.example.com}:
+   * served under its own group, stored as the fixture group's widgets.
+   */
+  public static ApiGroup cohabitant() {
+    ResourceType<Widget> widgets = ResourceType.builder("alias.example.com", "Widget", "widgets", Widget.class)
+        .storedAs(new dev.customapiserver.runtime.GroupResource("test.example.com", "widgets"))
+        .served(ServedVersion.of("v1", WidgetV1.class, V1))
+        .build();
+    return new ApiGroup("alias.example.com", List.of("v1"), List.of(widgets));
+  }
+
+  /** Gadget's identity conversion (a Gadget is its own hub). */
+  public static KindConverter<Gadget, Gadget> identity() {
+    return IDENTITY;
+  }
 }
