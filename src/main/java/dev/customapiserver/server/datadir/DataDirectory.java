@@ -72,9 +72,24 @@ public final class DataDirectory {
    * (e.g. a specific bind address).
    */
   public ServingIdentity servingIdentity(List<String> extraIps) {
+    return servingIdentity(extraIps, List.of());
+  }
+
+  /**
+   * The same, also valid for {@code extraSans} ({@code --apiserver-cert-extra-sans}: DNS names such
+   * as {@code <service>.<namespace>.svc}, which kube-apiserver's aggregator verifies, or IP literals).
+   */
+  public ServingIdentity servingIdentity(List<String> extraIps, List<String> extraSans) {
     List<String> ips = new ArrayList<>(LOOPBACK_IPS);
+    List<String> dns = new ArrayList<>(LOOPBACK_DNS);
     extraIps.stream().filter(ip -> !ips.contains(ip)).forEach(ips::add);
-    return pki.ensure(LOOPBACK_DNS, ips);
+    for (String san : extraSans) {
+      List<String> into = san.matches("[0-9.]+|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*") ? ips : dns;
+      if (!into.contains(san)) {
+        into.add(san);
+      }
+    }
+    return pki.ensure(dns, ips);
   }
 
   /** (Re)writes {@code kubeconfig} (mode 0600) for {@code serverUrl}, trusting the identity's anchor. */

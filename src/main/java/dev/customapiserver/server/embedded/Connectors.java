@@ -19,7 +19,7 @@ final class Connectors {
     byte[] secret = new byte[18];
     new SecureRandom().nextBytes(secret);
     String password = Base64.getEncoder().encodeToString(secret); // protects the in-memory key store only
-    SslContextFactory.Server tls = new SslContextFactory.Server();
+    SslContextFactory.Server tls = new ClientCertificateRequest();
     tls.setKeyStore(identity.keyStore(password.toCharArray()));
     tls.setKeyStorePassword(password);
     tls.setKeyManagerPassword(password);

@@ -1,6 +1,7 @@
 package dev.customapiserver.server.embedded;
 
 import dev.customapiserver.server.ApiServer;
+import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.server.datadir.DataDirectory;
 import dev.customapiserver.server.datadir.ServingIdentity;
@@ -44,7 +45,8 @@ public final class EmbeddedServer implements AutoCloseable {
     String token = data.adminToken();
     ServingIdentity identity = config.tlsCertFile().isPresent()
         ? ServingIdentity.fromFiles(config.tlsCertFile().get(), config.tlsPrivateKeyFile().orElseThrow())
-        : data.servingIdentity(BindAddresses.certificateIps(config.bindAddress()));
+        : data.servingIdentity(BindAddresses.certificateIps(config.bindAddress()),
+            config.flags().list(Option.APISERVER_CERT_EXTRA_SANS));
     ApiServer api = ApiServer.create(config, token);
     EmbeddedServer server = start(config, identity, api);
     data.writeKubeconfig(server.secureUri.toString(), identity, token);
