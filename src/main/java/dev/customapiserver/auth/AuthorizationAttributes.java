@@ -1,6 +1,7 @@
 package dev.customapiserver.auth;
 
 import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.request.RequestInfo;
 
 /**
  * What a request asks, as kube-apiserver's authorizer.Attributes. For resource requests the API
@@ -21,6 +22,12 @@ public record AuthorizationAttributes(
     String namespace,
     String name,
     String path) {
+
+  /** What {@code user} asks with the request {@code info}. */
+  public static AuthorizationAttributes of(UserInfo user, RequestInfo info) {
+    return new AuthorizationAttributes(user, info.verb(), info.resourceRequest(), info.apiGroup(), info.apiVersion(),
+        info.resource(), info.subresource(), info.namespace(), info.name(), info.path());
+  }
 
   /** A request outside the API's resources, e.g. {@code GET /healthz}. */
   public static AuthorizationAttributes nonResource(UserInfo user, String verb, String path) {

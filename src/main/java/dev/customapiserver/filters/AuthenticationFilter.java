@@ -2,10 +2,10 @@ package dev.customapiserver.filters;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.auth.PublicPaths;
+import dev.customapiserver.auth.AuthenticationChain;
+import dev.customapiserver.auth.Credentials;
 import dev.customapiserver.auth.RequestUser;
-import dev.customapiserver.auth.SystemGroups;
-import dev.customapiserver.auth.TokenAuthenticator;
+import dev.customapiserver.request.RequestContext;
 import dev.customapiserver.runtime.Codecs;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -13,22 +13,25 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Locale;
+import java.security.cert.X509Certificate;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * Authenticates the bearer token of every request ({@code Authorization: Bearer}, or on a WebSocket
- * handshake the {@link WebSocketProtocolToken subprotocol token}) and puts the user in the {@link RequestUser}
- * attribute. A request without credentials passes as {@code system:anonymous} only on a {@link
- * PublicPaths public path}; an unknown token, or no token elsewhere, gets 401 Unauthorized.
+ * Reads the request's {@link Credentials} (the {@link BearerToken} of {@code Authorization}, else on a
+ * WebSocket handshake the {@link WebSocketProtocolToken subprotocol token}; the TLS client certificate
+ * chain the container verified the possession of) and asks the {@link AuthenticationChain}. The user
+ * goes into the {@link RequestContext} (and the {@link RequestUser} attribute the API reads); no user
+ * is 401 with kube's Unauthorized Status. A consumed bearer token is hidden from what follows.
  */
 public final class AuthenticationFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
-  private static final UserInfo ANONYMOUS = UserInfo.of(SystemGroups.ANONYMOUS_USER, SystemGroups.UNAUTHENTICATED);
-  private final transient TokenAuthenticator authenticator;
+  /** The servlet attribute a container puts the client certificate chain in. */
+  static final String CERTIFICATES_ATTRIBUTE = "jakarta.servlet.request.X509Certificate";
+  private final transient AuthenticationChain authenticator;
   private final transient StatusWriter writer;
 
-  public AuthenticationFilter(TokenAuthenticator authenticator, Codecs codecs) {
+  public AuthenticationFilter(AuthenticationChain authenticator, Codecs codecs) {
     this.authenticator = authenticator;
     this.writer = new StatusWriter(codecs);
   }
@@ -36,36 +39,27 @@ public final class AuthenticationFilter extends HttpFilter {
   @Override
   protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws IOException, ServletException {
-    Optional<String> token = bearerToken(request.getHeader("Authorization"));
+    BearerToken bearer = BearerToken.of(request.getHeader("Authorization"));
+    bearer.warning().ifPresent(w -> response.addHeader("Warning", "299 - \"" + w + "\""));
+    Optional<String> token = bearer.token();
+    boolean invalidOffer = false;
     if (token.isEmpty()) {
       WebSocketProtocolToken.Offer offer = WebSocketProtocolToken.of(request);
-      if (offer.invalid()) {
-        writer.write(response, Errors.unauthorized().status());
-        return;
-      }
+      invalidOffer = offer.invalid();
       token = offer.token();
     }
-    Optional<UserInfo> user = token.isPresent()
-        ? authenticator.authenticate(token.get())
-        : Optional.of(ANONYMOUS).filter(a -> PublicPaths.isPublic(RequestPaths.of(request)));
+    Optional<UserInfo> user = authenticator.authenticate(new Credentials(token, certificates(request), invalidOffer));
     if (user.isEmpty()) {
       writer.write(response, Errors.unauthorized().status());
       return;
     }
+    RequestContext.require(request).authenticatedUser(user.get());
     RequestUser.set(request, user.get());
-    chain.doFilter(request, response);
+    boolean consumed = bearer.token().isPresent() && !user.get().equals(AuthenticationChain.ANONYMOUS);
+    chain.doFilter(consumed ? new HiddenHeaders(request, "Authorization"::equalsIgnoreCase) : request, response);
   }
 
-  /** The token of {@code Authorization: Bearer <token>}, as kube reads it. */
-  static Optional<String> bearerToken(String header) {
-    if (header == null) {
-      return Optional.empty();
-    }
-    String[] parts = header.trim().split(" ", 2);
-    if (parts.length < 2 || !parts[0].toLowerCase(Locale.ROOT).equals("bearer")) {
-      return Optional.empty();
-    }
-    String token = parts[1].trim();
-    return token.isEmpty() ? Optional.empty() : Optional.of(token);
+  private static List<X509Certificate> certificates(HttpServletRequest request) {
+    return request.getAttribute(CERTIFICATES_ATTRIBUTE) instanceof X509Certificate[] chain ? List.of(chain) : List.of();
   }
 }

@@ -7,6 +7,7 @@ import dev.customapiserver.admission.chain.PluginSelection;
 import dev.customapiserver.admission.webhook.WebhookPlugins;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.TokenAuthenticator;
@@ -14,12 +15,6 @@ import dev.customapiserver.auth.TokenFile;
 import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.controllers.gc.GarbageCollector;
 import dev.customapiserver.endpoints.RestApi;
-import dev.customapiserver.endpoints.WatchHandOff;
-import dev.customapiserver.endpoints.websocket.WebSocketUpgradeFilter;
-import dev.customapiserver.filters.AuthenticationFilter;
-import dev.customapiserver.filters.AuthorizationFilter;
-import dev.customapiserver.filters.PanicFilter;
-import dev.customapiserver.filters.SendErrorAsStatusFilter;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
@@ -30,17 +25,12 @@ import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.cache.CachingStorageBackend;
 import dev.customapiserver.storage.jpa.DatabaseSettings;
 import dev.customapiserver.storage.jpa.JpaStorageBackend;
-import jakarta.servlet.DispatcherType;
-import jakarta.servlet.Filter;
-import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,36 +39,37 @@ import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
 
 /**
- * The whole server as servlet-context registrations: filters (panic → send-error-as-Status →
- * authentication → authorization → WebSocket upgrade offer → watch hand-off, for non-blocking watch
- * writes), the health servlet, the Jersey application at {@code /*} and the in-server controllers
+ * The whole server as servlet-context registrations: the {@link RequestPipeline} (kube's handler
+ * chain as filters), the health servlet, the Jersey application at {@code /*} and the in-server controllers
  * (namespace lifecycle, garbage collector). The one wiring used
  * both by the deployed WAR and by the embedded Jetty.
  */
 public final class ApiServer implements AutoCloseable {
-  /** How long a WebSocket watch waits for a client that does not read (like Jetty's HTTP idle timeout). */
-  private static final Duration WEBSOCKET_SEND_TIMEOUT = Duration.ofSeconds(30);
   private final Codecs codecs;
   private final StorageBackend storage;
   private final ResourceConfig application;
-  private final TokenAuthenticator authenticator;
-  private final Authorizer authorizer;
+  private final RequestPipeline pipeline;
   private final Runnable onStart;
   private final AutoCloseable onClose;
 
   public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
       TokenAuthenticator authenticator, Authorizer authorizer) {
-    this(codecs, storage, application, authenticator, authorizer, () -> {}, () -> {});
+    this(codecs, storage, application, RequestPipeline.standard(codecs, Clock.systemUTC(),
+        AuthenticationChain.ofTokens(List.of(authenticator)), authorizer));
+  }
+
+  /** Serving {@code application} behind {@code pipeline}. */
+  public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline) {
+    this(codecs, storage, application, pipeline, () -> {}, () -> {});
   }
 
   /** With what to start when the context starts (controllers) and close before the storage. */
-  ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, TokenAuthenticator authenticator,
-      Authorizer authorizer, Runnable onStart, AutoCloseable onClose) {
+  ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline,
+      Runnable onStart, AutoCloseable onClose) {
     this.codecs = codecs;
     this.storage = storage;
     this.application = application;
-    this.authenticator = authenticator;
-    this.authorizer = authorizer;
+    this.pipeline = pipeline;
     this.onStart = onStart;
     this.onClose = onClose;
   }
@@ -118,8 +109,9 @@ public final class ApiServer implements AutoCloseable {
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
     NamespaceController namespaces = new NamespaceController(registry);
     GarbageCollector gc = GarbageCollector.over(registry);
-    return new ApiServer(codecs, storage, rest.resourceConfig(), TokenAuthenticator.of(tokens),
-        Authorizer.authenticatedMayDoEverything(), () -> {
+    RequestPipeline pipeline = RequestPipeline.standard(codecs, Clock.systemUTC(),
+        AuthenticationChain.ofTokens(List.of(TokenAuthenticator.of(tokens))), Authorizer.authenticatedMayDoEverything());
+    return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, () -> {
           namespaces.start();
           gc.start();
         }, () -> {
@@ -152,12 +144,7 @@ public final class ApiServer implements AutoCloseable {
   /** Registers everything in {@code context}; call while the context initializes. */
   public void register(ServletContext context) {
     onStart.run();
-    addFilter(context, "panic", new PanicFilter(codecs));
-    addFilter(context, "send-error-as-status", new SendErrorAsStatusFilter(codecs));
-    addFilter(context, "authentication", new AuthenticationFilter(authenticator, codecs));
-    addFilter(context, "authorization", new AuthorizationFilter(authorizer, codecs));
-    addFilter(context, "websocket-upgrade", new WebSocketUpgradeFilter(WEBSOCKET_SEND_TIMEOUT));
-    addFilter(context, "watch-hand-off", new WatchHandOff());
+    pipeline.register(context);
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(
@@ -186,12 +173,6 @@ public final class ApiServer implements AutoCloseable {
         close();
       }
     };
-  }
-
-  private static void addFilter(ServletContext context, String name, Filter filter) {
-    FilterRegistration.Dynamic f = context.addFilter(name, filter);
-    f.setAsyncSupported(true);
-    f.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 
   /** Stops the controllers and the registry, then closes the storage. */

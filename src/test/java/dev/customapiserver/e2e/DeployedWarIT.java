@@ -57,13 +57,13 @@ class DeployedWarIT {
   }
 
   @Test
-  @DisplayName("answers /api without a token with 401 and the Unauthorized Status")
+  @DisplayName("answers /api without a token as system:anonymous: 403 with the Forbidden Status, as kube-apiserver")
   void unauthorized() throws Exception {
     HttpResponse<String> r = get("api");
-    assertThat(r.statusCode()).isEqualTo(401);
+    assertThat(r.statusCode()).isEqualTo(403);
     assertThat(r.headers().firstValue("Content-Type")).contains("application/json");
-    assertThat(r.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
-        + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}");
+    assertThat(r.body()).contains("\"message\":\"forbidden: User \\\"system:anonymous\\\" cannot get path \\\"/api\\\"\"")
+        .contains("\"reason\":\"Forbidden\"");
   }
 
   @Test

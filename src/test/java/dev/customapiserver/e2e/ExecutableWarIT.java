@@ -53,12 +53,14 @@ class ExecutableWarIT {
   }
 
   @Test
-  @DisplayName("answers 401 with the Unauthorized Status without a token or with a wrong one")
+  @DisplayName("answers 401 with the Unauthorized Status for a wrong token; without one 403 for system:anonymous")
   void unauthorized() throws Exception {
     HttpResponse<String> none = server.get("/api", null);
-    assertThat(none.statusCode()).isEqualTo(401);
-    assertThat(none.body()).isEqualTo(UNAUTHORIZED);
-    assertThat(server.get("/api", "wrong").statusCode()).isEqualTo(401);
+    assertThat(none.statusCode()).isEqualTo(403);
+    assertThat(none.body()).contains("User \\\"system:anonymous\\\" cannot get path");
+    HttpResponse<String> wrong = server.get("/api", "wrong");
+    assertThat(wrong.statusCode()).isEqualTo(401);
+    assertThat(wrong.body()).isEqualTo(UNAUTHORIZED);
   }
 
   @Test

@@ -81,10 +81,10 @@ class KubectlSubresourcesIT {
   }
 
   @Test
-  @DisplayName("/wukong/ orders a pizza and shows the menu over HTTPS with the admin token; without a token it is 401")
+  @DisplayName("/wukong/ orders a pizza and shows the menu over HTTPS with the admin token; without a token it is 403 for system:anonymous")
   void wukong() throws Exception {
     ok(kubectl.runWithInput(manifest("restaurant.yaml"), "apply", "-f", "-"));
-    assertThat(server.get("/wukong/menu", null).statusCode()).isEqualTo(401);
+    assertThat(server.get("/wukong/menu", null).statusCode()).isEqualTo(403);
     HttpResponse<String> menu = server.get("/wukong/menu", server.token());
     assertThat(menu.statusCode()).isEqualTo(200);
     assertThat(JSON.readTree(menu.body()).get("toppings").findValuesAsText("name")).contains("salami");

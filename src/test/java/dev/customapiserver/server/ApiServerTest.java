@@ -123,13 +123,26 @@ class ApiServerTest {
   }
 
   @Test
-  @DisplayName("/version is open; /api without a token is 401 with the Unauthorized Status")
+  @DisplayName("/version is open; /api without a token is system:anonymous, refused 403 as kube-apiserver's RBAC does")
   void openAndClosed() throws Exception {
     assertThat(get("/version", null).statusCode()).isEqualTo(200);
     HttpResponse<String> r = get("/api", null);
-    assertThat(r.statusCode()).isEqualTo(401);
+    assertThat(r.statusCode()).isEqualTo(403);
     assertThat(r.headers().firstValue("Content-Type")).contains("application/json");
-    assertThat(r.body()).isEqualTo(UNAUTHORIZED);
+    assertThat(r.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+        + "\"message\":\"forbidden: User \\\"system:anonymous\\\" cannot get path \\\"/api\\\"\",\"reason\":\"Forbidden\","
+        + "\"details\":{},\"code\":403}");
+  }
+
+  @Test
+  @DisplayName("'Bearer  <token>' (two spaces) carries no token: anonymous with kube's warning, never the token's user")
+  void twoSpaces() throws Exception {
+    HttpResponse<String> r = http.send(HttpRequest.newBuilder(base.resolve("/api")).header("Authorization", "Bearer  " + ADMIN)
+        .build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).isEqualTo(403);
+    assertThat(r.body()).contains("system:anonymous");
+    assertThat(r.headers().firstValue("Warning")).contains("299 - \"the provided Authorization header contains extra "
+        + "space before the bearer token, and is ignored\"");
   }
 
   @Test
@@ -145,7 +158,7 @@ class ApiServerTest {
     assertThat(get("/api", ADMIN).statusCode()).isEqualTo(200);
     assertThat(get("/whoami", ADMIN).body()).isEqualTo("admin system:masters,system:authenticated");
     assertThat(get("/whoami", ALICE).body()).isEqualTo("alice dev,system:authenticated");
-    assertThat(get("/whoami", null).statusCode()).isEqualTo(401);
+    assertThat(get("/whoami", null).statusCode()).isEqualTo(403);
   }
 
   @Test

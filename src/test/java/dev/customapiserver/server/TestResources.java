@@ -2,6 +2,7 @@ package dev.customapiserver.server;
 
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.RequestUser;
+import dev.customapiserver.request.RequestContext;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -31,6 +32,17 @@ public class TestResources {
   public String whoami(@Context ContainerRequestContext request) {
     UserInfo u = (UserInfo) request.getProperty(RequestUser.ATTRIBUTE);
     return u.name() + " " + String.join(",", u.groups());
+  }
+
+  @GET
+  @Path("whoami/context")
+  public String context(@Context ContainerRequestContext request) {
+    RequestContext c = (RequestContext) request.getProperty(RequestContext.ATTRIBUTE);
+    UserInfo acting = c.user().orElseThrow();
+    return c.authenticatedUser().orElseThrow().name() + " as " + acting.name() + " uid=" + acting.uid() + " groups="
+        + String.join(",", acting.groups()) + " extra=" + new java.util.TreeMap<>(acting.extra()) + " auditID=" + c.auditId()
+        + " impersonation headers left=" + (request.getHeaderString("Impersonate-User") != null)
+        + " authorization header left=" + (request.getHeaderString("Authorization") != null);
   }
 
   @GET

@@ -95,12 +95,11 @@ class WebSocketWatchTest {
   }
 
   @Test
-  @DisplayName("without a token the handshake is answered 401 with the Unauthorized Status, not upgraded")
+  @DisplayName("without a token the handshake is system:anonymous, answered 403 with the Forbidden Status, not upgraded")
   void unauthorized() throws Exception {
     String answer = handshake(WIDGETS + "?watch=true", null);
-    assertThat(answer).startsWith("HTTP/1.1 401").doesNotContainIgnoringCase("Upgrade: websocket")
-        .endsWith("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"Unauthorized\","
-            + "\"reason\":\"Unauthorized\",\"code\":401}");
+    assertThat(answer).startsWith("HTTP/1.1 403").doesNotContainIgnoringCase("Upgrade: websocket")
+        .contains("\"reason\":\"Forbidden\"").contains("User \\\"system:anonymous\\\" cannot watch");
   }
 
   @Test

@@ -1,33 +1,30 @@
-package dev.customapiserver.filters;
+package dev.customapiserver.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.auth.AuthorizationAttributes;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 @DisplayName("Reading what a request asks, as kube-apiserver's RequestInfoFactory")
-class RequestInfoTest {
-  private static final UserInfo U = UserInfo.of("u");
+class RequestInfoResolverTest {
 
-  private static AuthorizationAttributes parse(String method, String path, Map<String, String> query) {
-    return RequestInfo.parse(U, method, path, query);
+  private static RequestInfo parse(String method, String path, Map<String, String> query) {
+    return RequestInfoResolver.resolve(method, path, query);
   }
 
-  private static AuthorizationAttributes parse(String method, String path) {
+  private static RequestInfo parse(String method, String path) {
     return parse(method, path, Map.of());
   }
 
   @Test
   @DisplayName("a namespaced object in a named group")
   void namespacedObject() {
-    AuthorizationAttributes a = parse("GET", "/apis/hello.zeng.dev/v1/namespaces/default/foos/x");
+    RequestInfo a = parse("GET", "/apis/hello.zeng.dev/v1/namespaces/default/foos/x");
     assertThat(a.resourceRequest()).isTrue();
-    assertThat(a).extracting(AuthorizationAttributes::verb, AuthorizationAttributes::apiGroup,
-            AuthorizationAttributes::apiVersion, AuthorizationAttributes::namespace, AuthorizationAttributes::resource,
-            AuthorizationAttributes::name, AuthorizationAttributes::subresource)
+    assertThat(a).extracting(RequestInfo::verb, RequestInfo::apiGroup,
+            RequestInfo::apiVersion, RequestInfo::namespace, RequestInfo::resource,
+            RequestInfo::name, RequestInfo::subresource)
         .containsExactly("get", "hello.zeng.dev", "v1", "default", "foos", "x", "");
   }
 
@@ -47,7 +44,7 @@ class RequestInfoTest {
   @Test
   @DisplayName("a watch of one object by field selector names the object")
   void watchOne() {
-    AuthorizationAttributes a = parse("GET", "/apis/g/v1/foos", Map.of("watch", "1", "fieldSelector", "metadata.name=x"));
+    RequestInfo a = parse("GET", "/apis/g/v1/foos", Map.of("watch", "1", "fieldSelector", "metadata.name=x"));
     assertThat(a.verb()).isEqualTo("watch");
     assertThat(a.name()).isEqualTo("x");
     assertThat(a.namespace()).isEmpty();
@@ -56,14 +53,14 @@ class RequestInfoTest {
   @Test
   @DisplayName("subresources, namespaces as objects, namespace status")
   void subresources() {
-    AuthorizationAttributes status = parse("PUT", "/apis/g/v1/namespaces/ns/foos/x/status");
+    RequestInfo status = parse("PUT", "/apis/g/v1/namespaces/ns/foos/x/status");
     assertThat(status.verb()).isEqualTo("update");
     assertThat(status.subresource()).isEqualTo("status");
-    AuthorizationAttributes ns = parse("GET", "/api/v1/namespaces/ns");
+    RequestInfo ns = parse("GET", "/api/v1/namespaces/ns");
     assertThat(ns.resource()).isEqualTo("namespaces");
     assertThat(ns.name()).isEqualTo("ns");
     assertThat(ns.namespace()).isEqualTo("ns");
-    AuthorizationAttributes nsStatus = parse("PATCH", "/api/v1/namespaces/ns/status");
+    RequestInfo nsStatus = parse("PATCH", "/api/v1/namespaces/ns/status");
     assertThat(nsStatus.resource()).isEqualTo("namespaces");
     assertThat(nsStatus.subresource()).isEqualTo("status");
     assertThat(nsStatus.verb()).isEqualTo("patch");
@@ -73,7 +70,7 @@ class RequestInfoTest {
   @DisplayName("discovery and other paths are non-resource requests with the lower-case method as verb")
   void nonResource() {
     for (String p : new String[] {"/api", "/api/v1", "/apis", "/apis/g", "/apis/g/v1", "/version", "/openapi/v3", "/"}) {
-      AuthorizationAttributes a = parse("GET", p);
+      RequestInfo a = parse("GET", p);
       assertThat(a.resourceRequest()).as(p).isFalse();
       assertThat(a.verb()).isEqualTo("get");
       assertThat(a.path()).isEqualTo(p);
@@ -81,20 +78,10 @@ class RequestInfoTest {
   }
 
   @Test
-  @DisplayName("bearer tokens are read case-insensitively from the Authorization header")
-  void bearer() {
-    assertThat(AuthenticationFilter.bearerToken("Bearer abc")).contains("abc");
-    assertThat(AuthenticationFilter.bearerToken("bearer  abc ")).contains("abc");
-    assertThat(AuthenticationFilter.bearerToken("Basic YTpi")).isEmpty();
-    assertThat(AuthenticationFilter.bearerToken("Bearer")).isEmpty();
-    assertThat(AuthenticationFilter.bearerToken(null)).isEmpty();
-  }
-
-  @Test
   @DisplayName("query parameters come from the query string only")
   void query() {
-    assertThat(AuthorizationFilter.query("watch=true&fieldSelector=metadata.name%3Dx&watch=false"))
+    assertThat(RequestInfoResolver.query("watch=true&fieldSelector=metadata.name%3Dx&watch=false"))
         .containsEntry("watch", "true").containsEntry("fieldSelector", "metadata.name=x");
-    assertThat(AuthorizationFilter.query(null)).isEmpty();
+    assertThat(RequestInfoResolver.query(null)).isEmpty();
   }
 }

@@ -1,38 +1,45 @@
-package dev.customapiserver.filters;
+package dev.customapiserver.request;
 
-import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.auth.AuthorizationAttributes;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads what a request asks from its method, path and query, as kube-apiserver's RequestInfoFactory:
- * {@code /api/v1/...} and {@code /apis/{group}/{version}/...} paths are resource requests with
- * namespace, resource, name and subresource; everything else is a path.
+ * Reads a {@link RequestInfo} from a request's method, path and query, as kube-apiserver's
+ * RequestInfoFactory: {@code /api/v1/...} and {@code /apis/{group}/{version}/...} paths are resource
+ * requests with namespace, resource, name and subresource; everything else is a path.
  */
-final class RequestInfo {
+public final class RequestInfoResolver {
   private static final Set<String> NAMESPACE_SUBRESOURCES = Set.of("status", "finalize");
 
-  private RequestInfo() {}
+  private RequestInfoResolver() {}
 
   /**
-   * @param query decoded query parameters (first value each), for {@code watch} and
-   *     {@code fieldSelector}
+   * @param path the decoded path below the context path
+   * @param queryString the raw query string (may be {@code null}); {@code watch} and
+   *     {@code fieldSelector} are read from it, never from a form body
    */
-  static AuthorizationAttributes parse(UserInfo user, String method, String path, Map<String, String> query) {
+  public static RequestInfo resolve(String method, String path, String queryString) {
+    return resolve(method, path, query(queryString));
+  }
+
+  /** @param query decoded query parameters (first value each) */
+  public static RequestInfo resolve(String method, String path, Map<String, String> query) {
     String nonResourceVerb = method.toLowerCase(Locale.ROOT);
     List<String> parts = new ArrayList<>(Arrays.stream(path.split("/")).filter(s -> !s.isEmpty()).toList());
     if (parts.isEmpty() || !(parts.get(0).equals("api") || parts.get(0).equals("apis"))) {
-      return AuthorizationAttributes.nonResource(user, nonResourceVerb, path);
+      return RequestInfo.nonResource(nonResourceVerb, path);
     }
     boolean core = parts.get(0).equals("api");
     int minParts = core ? 3 : 4; // api/v1/<resource> or apis/<group>/<version>/<resource>
     if (parts.size() < minParts) {
-      return AuthorizationAttributes.nonResource(user, nonResourceVerb, path);
+      return RequestInfo.nonResource(nonResourceVerb, path);
     }
     String group = core ? "" : parts.get(1);
     String version = core ? parts.get(1) : parts.get(2);
@@ -66,7 +73,24 @@ final class RequestInfo {
     if (name.isEmpty() && verb.equals("delete")) {
       verb = "deletecollection";
     }
-    return new AuthorizationAttributes(user, verb, true, group, version, resource, subresource, namespace, name, path);
+    return new RequestInfo(verb, true, path, group, version, namespace, resource, subresource, name);
+  }
+
+  /** The query's first values, read from the query string only (never from a form body). */
+  public static Map<String, String> query(String queryString) {
+    Map<String, String> query = new HashMap<>();
+    if (queryString != null) {
+      for (String pair : queryString.split("&")) {
+        int eq = pair.indexOf('=');
+        try {
+          String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+          query.putIfAbsent(k, eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+          // a malformed escape: the API answers it; the request info ignores the parameter
+        }
+      }
+    }
+    return query;
   }
 
   /** A boolean query parameter as kube reads it: present and neither {@code 0} nor {@code false} (any case). */
