@@ -24,10 +24,11 @@ final class ExpectedGroups {
       new Expected("admissionregistration.k8s.io", List.of("v1"), "ValidatingWebhookConfiguration",
           "validatingwebhookconfigurations", false, List.of(), "v1", false),
       new Expected("admissionregistration.k8s.io", List.of("v1"), "MutatingWebhookConfiguration",
-          "mutatingwebhookconfigurations", false, List.of(), "v1", false));
+          "mutatingwebhookconfigurations", false, List.of(), "v1", false),
+      new Expected("coordination.k8s.io", List.of("v1"), "Lease", "leases", true, List.of(), "v1", false));
 
   static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "",
-      "admissionregistration.k8s.io");
+      "admissionregistration.k8s.io", "coordination.k8s.io");
 
   private ExpectedGroups() {}
 }
