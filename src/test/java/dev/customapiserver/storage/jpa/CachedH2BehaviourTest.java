@@ -17,6 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import dev.customapiserver.storage.contract.WatchContract;
+import dev.customapiserver.storage.contract.WatchRecorder;
+import dev.customapiserver.storage.contract.Widget;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,13 +34,13 @@ class CachedH2BehaviourTest extends CachedH2WatchTest {
   volatile CountDownLatch listGate;
 
   @Override
-  StorageBackend underTest(JpaStorageBackend jpa) {
+  protected StorageBackend underTest(StorageBackend jpa) {
     cached = new CachingStorageBackend(counting(jpa), 1000);
     return cached;
   }
 
   /** {@code jpa} with every list of its stores counted. */
-  private StorageBackend counting(JpaStorageBackend jpa) {
+  private StorageBackend counting(StorageBackend jpa) {
     return new StorageBackend() {
       @Override
       @SuppressWarnings("unchecked")
@@ -130,14 +133,14 @@ class CachedH2BehaviourTest extends CachedH2WatchTest {
     long end = rv(create("a", "end0"));
     List<Seen> expected = expected(start, end, null, n -> true);
     for (WatchRecorder w : fromWindow) {
-      assertThat(w.until(end).stream().map(JpaWatchContract::seen)).containsExactlyElementsOf(expected);
+      assertThat(w.until(end).stream().map(WatchContract::seen)).containsExactlyElementsOf(expected);
     }
     for (WatchRecorder s : fromState) {
       List<WatchEvent<Widget>> got = s.until(end);
       long r = got.get(0).resourceVersion();
       List<WatchEvent<Widget>> initial = got.stream().filter(e -> e.resourceVersion() == r).toList();
       assertThat(initial.stream().map(e -> e.object().metadata().name).sorted().toList()).isEqualTo(namesAt(r));
-      assertThat(got.subList(initial.size(), got.size()).stream().map(JpaWatchContract::seen))
+      assertThat(got.subList(initial.size(), got.size()).stream().map(WatchContract::seen))
           .containsExactlyElementsOf(expected(r, end, null, n -> true));
     }
   }

@@ -8,6 +8,9 @@ import dev.customapiserver.storage.cache.CachingStorageBackend;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import dev.customapiserver.storage.contract.WatchContract;
+import dev.customapiserver.storage.contract.WatchRecorder;
+import dev.customapiserver.storage.contract.Widget;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -15,11 +18,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /** The watch contract against the watch cache over H2 (window of 1000 changes, so the contract's watches are served from memory). */
 @DisplayName("watch cache over H2: watch")
 @ExtendWith(H2Databases.class)
-class CachedH2WatchTest extends JpaWatchContract {
+class CachedH2WatchTest extends WatchContract {
   CachingStorageBackend cached;
 
   @Override
-  StorageBackend underTest(JpaStorageBackend jpa) {
+  protected StorageBackend underTest(StorageBackend jpa) {
     cached = new CachingStorageBackend(jpa, 1000);
     return cached;
   }
@@ -38,11 +41,11 @@ class CachedH2WatchTest extends JpaWatchContract {
   @Test
   @Override
   @DisplayName("a resourceVersion inside the window is replayed after compaction; one older than the window is the inner store's (EXPIRED)")
-  void expired() throws Exception {
+  protected void expired() throws Exception {
     long start = rv(create("a", "e0")); // not 0, which would ask for the initial state
     long first = rv(create("a", "e1"));
     update("a", "e1", w -> w.label("k", "v"));
-    long c = openWith(0).compact();
+    long c = fixture.compact();
     WatchRecorder fromWindow = new WatchRecorder();
     store.watch(from(Long.toString(start), null, null), fromWindow);
     assertThat(fromWindow.until(c).stream().map(e -> e.resourceVersion())).containsExactly(first, c);

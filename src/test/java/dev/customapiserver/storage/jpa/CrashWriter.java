@@ -1,5 +1,6 @@
 package dev.customapiserver.storage.jpa;
 
+import dev.customapiserver.storage.contract.Widget;
 import dev.customapiserver.storage.ObjectKey;
 import dev.customapiserver.storage.ResourceStore;
 import java.nio.file.Path;

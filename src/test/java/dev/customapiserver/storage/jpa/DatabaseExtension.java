@@ -1,5 +1,6 @@
 package dev.customapiserver.storage.jpa;
 
+import dev.customapiserver.storage.contract.StorageFixture;
 import dev.customapiserver.testing.ThrowawayDatabase;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -8,7 +9,7 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Provides a {@link ThrowawayDatabase} server, or a fresh database on it as {@link DatabaseSettings},
+ * Provides a {@link ThrowawayDatabase} server, or a fresh database on it as {@link DatabaseSettings} or a {@link StorageFixture},
  * to tests; the server starts once per test run (kept in the root store, stopped when the run ends).
  * When it cannot start, each test asking for it is aborted (reported as skipped) with the reason; the
  * start is attempted only once.
@@ -30,18 +31,20 @@ abstract class DatabaseExtension implements BeforeEachCallback, ParameterResolve
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
-    return type == DatabaseSettings.class || ThrowawayDatabase.class.isAssignableFrom(type);
+    return type == DatabaseSettings.class || type == StorageFixture.class || ThrowawayDatabase.class.isAssignableFrom(type);
   }
 
   /** The server, or {@link DatabaseSettings} of a new, empty database on it. */
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     ThrowawayDatabase server = server(context);
-    if (parameter.getParameter().getType() != DatabaseSettings.class) {
+    Class<?> type = parameter.getParameter().getType();
+    if (type != DatabaseSettings.class && type != StorageFixture.class) {
       return server;
     }
     try {
-      return new DatabaseSettings(server.createDatabase(), server.username(), "");
+      DatabaseSettings settings = new DatabaseSettings(server.createDatabase(), server.username(), "");
+      return type == StorageFixture.class ? new JpaFixture(settings, true) : settings;
     } catch (java.sql.SQLException e) {
       throw new IllegalStateException("cannot create a test database", e);
     }

@@ -5,9 +5,4 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @DisplayName("JPA storage on H2: concurrency, commit order, restart")
 @ExtendWith(H2Databases.class)
-class JpaH2ConsistencyTest extends JpaConsistencyContract {
-  @Override
-  protected boolean servesSeveralProcesses() {
-    return false;
-  }
-}
+class JpaH2ConsistencyTest extends JpaConsistencyContract {}

@@ -1,8 +1,9 @@
 package dev.customapiserver.storage.jpa;
 
+import dev.customapiserver.storage.contract.ListContract;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @DisplayName("JPA storage on H2: list")
 @ExtendWith(H2Databases.class)
-class JpaH2ListTest extends JpaListContract {}
+class JpaH2ListTest extends ListContract {}

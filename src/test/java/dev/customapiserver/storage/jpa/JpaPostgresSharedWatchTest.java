@@ -4,19 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.customapiserver.storage.ObjectKey;
 import dev.customapiserver.storage.ResourceStore;
+import dev.customapiserver.storage.StorageBackend;
+import dev.customapiserver.storage.contract.StorageContract;
+import dev.customapiserver.storage.contract.StorageFixture.Change;
 import dev.customapiserver.storage.WatchEvent;
 import dev.customapiserver.storage.WatchRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import dev.customapiserver.storage.contract.WatchRecorder;
+import dev.customapiserver.storage.contract.Widget;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @DisplayName("JPA storage on PostgreSQL 15: watch across two server processes sharing the database")
 @ExtendWith(PostgresExtension.class)
-class JpaPostgresSharedWatchTest extends JpaStoreFixture {
+class JpaPostgresSharedWatchTest extends StorageContract {
 
   /** Records when each event arrived, by resourceVersion. */
   static final class Timed extends WatchRecorder {
@@ -32,7 +37,7 @@ class JpaPostgresSharedWatchTest extends JpaStoreFixture {
   @Test
   @DisplayName("a write through one backend reaches the watchers of the other in the same order with the same RVs (LISTEN/NOTIFY)")
   void otherProcessSeesWrites() throws Exception {
-    JpaStorageBackend other = open();
+    StorageBackend other = open();
     ResourceStore<Widget> remote = other.forResource(Widget.RESOURCE, codec);
     String start = Long.toString(backend.currentRevision());
     Timed local = new Timed();
@@ -60,7 +65,7 @@ class JpaPostgresSharedWatchTest extends JpaStoreFixture {
   @Test
   @DisplayName("concurrent writers on both backends: both backends' watchers see the change log exactly, in RV order")
   void bothWriteBothSee() throws Exception {
-    JpaStorageBackend other = open();
+    StorageBackend other = open();
     ResourceStore<Widget> remote = other.forResource(Widget.RESOURCE, codec);
     String start = Long.toString(backend.currentRevision());
     WatchRecorder here = new WatchRecorder();
@@ -78,7 +83,7 @@ class JpaPostgresSharedWatchTest extends JpaStoreFixture {
     }
     t.join();
     long end = rv(create("a", "end"));
-    List<Long> log = changeLog().stream().map(Change::resourceVersion).toList();
+    List<Long> log = journal().stream().map(Change::resourceVersion).toList();
     assertThat(here.until(end).stream().map(WatchEvent::resourceVersion)).containsExactlyElementsOf(log);
     assertThat(there.until(end).stream().map(WatchEvent::resourceVersion)).containsExactlyElementsOf(log);
   }

@@ -1,4 +1,4 @@
-package dev.customapiserver.storage.jpa;
+package dev.customapiserver.storage.contract;
 
 import static dev.customapiserver.storage.StorageException.Reason.INVALID_ARGUMENT;
 import static dev.customapiserver.storage.StorageException.Reason.TOO_LARGE_RESOURCE_VERSION;
@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
+import dev.customapiserver.storage.contract.StorageFixture.Change;
 import dev.customapiserver.storage.ResourceVersionMatch;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /** List: key order, namespaces, filters before limits, continue tokens. */
-abstract class JpaListContract extends JpaStoreFixture {
+public abstract class ListContract extends StorageContract {
 
   private List<String> keys(List<Widget> items) {
     return items.stream().map(w -> w.metadata().namespace + "/" + w.metadata().name).toList();

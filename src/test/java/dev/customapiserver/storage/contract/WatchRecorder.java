@@ -1,4 +1,4 @@
-package dev.customapiserver.storage.jpa;
+package dev.customapiserver.storage.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,11 +13,11 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /** A listener that queues what it gets; tests wait on it with bounded polls, never sleeps. */
-class WatchRecorder implements WatchListener<Widget> {
-  static final long TIMEOUT_SECONDS = 30;
+public class WatchRecorder implements WatchListener<Widget> {
+  public static final long TIMEOUT_SECONDS = 30;
 
-  final BlockingQueue<WatchEvent<Widget>> events = new LinkedBlockingQueue<>();
-  final BlockingQueue<Optional<StorageException>> closed = new LinkedBlockingQueue<>();
+  public final BlockingQueue<WatchEvent<Widget>> events = new LinkedBlockingQueue<>();
+  public final BlockingQueue<Optional<StorageException>> closed = new LinkedBlockingQueue<>();
 
   @Override
   public void onEvent(WatchEvent<Widget> event) {
@@ -29,14 +29,14 @@ class WatchRecorder implements WatchListener<Widget> {
     closed.add(Optional.ofNullable(reason));
   }
 
-  WatchEvent<Widget> next() throws InterruptedException {
+  public WatchEvent<Widget> next() throws InterruptedException {
     WatchEvent<Widget> e = events.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     assertThat(e).as("an event within %s s", TIMEOUT_SECONDS).isNotNull();
     return e;
   }
 
   /** Events until (and including) the first one at or past {@code rv}. */
-  List<WatchEvent<Widget>> until(long rv) throws InterruptedException {
+  public List<WatchEvent<Widget>> until(long rv) throws InterruptedException {
     List<WatchEvent<Widget>> got = new ArrayList<>();
     while (got.isEmpty() || got.get(got.size() - 1).resourceVersion() < rv) {
       got.add(next());
@@ -44,7 +44,7 @@ class WatchRecorder implements WatchListener<Widget> {
     return got;
   }
 
-  Optional<StorageException> awaitClose() throws InterruptedException {
+  public Optional<StorageException> awaitClose() throws InterruptedException {
     Optional<StorageException> r = closed.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     assertThat(r).as("closed within %s s", TIMEOUT_SECONDS).isNotNull();
     return r;

@@ -1,4 +1,4 @@
-package dev.customapiserver.storage.jpa;
+package dev.customapiserver.storage.contract;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.Codecs;
@@ -22,7 +22,7 @@ public final class Widget extends KubeObject {
     public String note;
   }
 
-  static Widget named(String namespace, String name) {
+  public static Widget named(String namespace, String name) {
     Widget w = new Widget();
     w.metadata().namespace = namespace;
     w.metadata().name = name;
@@ -30,14 +30,14 @@ public final class Widget extends KubeObject {
     return w;
   }
 
-  Widget label(String key, String value) {
+  public Widget label(String key, String value) {
     Map<String, String> labels = metadata().labels == null ? new LinkedHashMap<>() : metadata().labels;
     labels.put(key, value);
     metadata().labels = labels;
     return this;
   }
 
-  static StorageCodec<Widget> codec() {
+  public static StorageCodec<Widget> codec() {
     KindConverter<Widget, Widget> identity = new KindConverter<>() {
       @Override
       public Widget toHub(Widget versioned) {
