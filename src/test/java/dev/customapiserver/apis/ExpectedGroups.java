@@ -25,6 +25,8 @@ final class ExpectedGroups {
           "validatingwebhookconfigurations", false, List.of(), "v1", false),
       new Expected("admissionregistration.k8s.io", List.of("v1"), "MutatingWebhookConfiguration",
           "mutatingwebhookconfigurations", false, List.of(), "v1", false),
+      new Expected("", List.of("v1"), "ConfigMap", "configmaps", true, List.of("cm"), "v1", false),
+      new Expected("", List.of("v1"), "Secret", "secrets", true, List.of(), "v1", false),
       new Expected("coordination.k8s.io", List.of("v1"), "Lease", "leases", true, List.of(), "v1", false));
 
   static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "",

@@ -9,14 +9,14 @@ import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
 import java.util.List;
 
-/** The core group (name {@code ""}): Namespace in v1. */
+/** The core group (name {@code ""}): Namespace, ConfigMap and Secret in v1. */
 public final class CoreModule implements ApiGroupModule {
   /** The core group's name: the empty string. */
   public static final String GROUP = "";
 
   @Override
   public ApiGroup apiGroup() {
-    return new ApiGroup(GROUP, List.of("v1"), List.of(namespaces()));
+    return new ApiGroup(GROUP, List.of("v1"), List.of(namespaces(), configMaps(), secrets()));
   }
 
   /** NamespaceLifecycle, over the namespaces' lister (the chain runs it first). */
@@ -38,5 +38,35 @@ public final class CoreModule implements ApiGroupModule {
         .storageVersion("v1")
         .strategy(new NamespaceStrategy())
         .build();
+  }
+
+  static ResourceType<ConfigMap> configMaps() {
+    return ResourceType.builder(GROUP, "ConfigMap", "configmaps", ConfigMap.class)
+        .shortNames("cm")
+        .served(ServedVersion.of("v1", ConfigMapV1.class, new ConfigMapV1Converter())
+            .withProtobuf(CoreProtobuf::configMap)
+            .withColumns(PrinterColumn.of("Data", "integer", "The number of keys in data and binaryData.",
+                cm -> size(cm.data) + size(cm.binaryData))))
+        .storageVersion("v1")
+        .strategy(new ConfigMapStrategy())
+        .build();
+  }
+
+  static ResourceType<Secret> secrets() {
+    return ResourceType.builder(GROUP, "Secret", "secrets", Secret.class)
+        .served(ServedVersion.of("v1", SecretV1.class, new SecretV1Converter())
+            .withDefaulter(s -> s.type = s.type == null || s.type.isEmpty() ? Secret.OPAQUE : s.type)
+            .withProtobuf(CoreProtobuf::secret)
+            .withColumns(
+                PrinterColumn.of("Type", "string", "The type of the secret.", s -> s.type),
+                PrinterColumn.of("Data", "integer", "The number of keys in data.", s -> size(s.data))))
+        .storageVersion("v1")
+        .strategy(new SecretStrategy())
+        .selectableField("type", s -> s.type)
+        .build();
+  }
+
+  private static int size(java.util.Map<String, ?> m) {
+    return m == null ? 0 : m.size();
   }
 }

@@ -33,6 +33,9 @@ final class Schemas {
     if (JsonNode.class.isAssignableFrom(raw) || raw == Object.class) {
       return Schema.UNTYPED;
     }
+    if (raw == byte[].class) {
+      return Schema.SCALAR; // base64 on the wire: a string
+    }
     if (t.isCollectionLikeType() || t.isArrayType()) {
       Schema element = of(t.getContentType(), null);
       return listType == null ? Schema.list("atomic", List.of(), element)

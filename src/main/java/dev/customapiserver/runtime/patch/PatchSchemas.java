@@ -31,6 +31,9 @@ final class PatchSchemas {
 
   /** The schema of a value of type {@code t}; for lists and arrays, the schema of their elements. */
   PatchSchema of(JavaType t) {
+    if (t.getRawClass() == byte[].class) {
+      return PatchSchema.FREE; // base64 on the wire: a string
+    }
     if (t.isCollectionLikeType() || t.isArrayType()) {
       return of(t.getContentType());
     }
