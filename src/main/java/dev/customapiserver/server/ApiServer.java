@@ -22,9 +22,6 @@ import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.server.config.ConfigException;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
-import dev.customapiserver.storage.cache.CachingStorageBackend;
-import dev.customapiserver.storage.jpa.DatabaseSettings;
-import dev.customapiserver.storage.jpa.JpaStorageBackend;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
@@ -93,10 +90,7 @@ public final class ApiServer implements AutoCloseable {
         .map(ServiceLoader.Provider::get).toList();
     Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
     Codecs codecs = new Codecs();
-    StorageBackend database = new JpaStorageBackend(config.storageUrl()
-        .map(url -> new DatabaseSettings(url, config.storageUsername(), config.storagePassword()))
-        .orElseGet(() -> DatabaseSettings.h2File(config.dataDir())));
-    StorageBackend storage = config.watchCache() ? new CachingStorageBackend(database, config.watchCacheSize()) : database;
+    StorageBackend storage = StorageWiring.open(config);
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {
@@ -107,16 +101,16 @@ public final class ApiServer implements AutoCloseable {
     }
     List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
+    AuthenticationChain authentication = SecurityWiring.authentication(config, tokens, registry);
+    Authorizer authorizer = SecurityWiring.authorization(config, registry);
+    RequestPipeline pipeline = PipelineWiring.pipeline(config, codecs, authentication, authorizer);
     NamespaceController namespaces = new NamespaceController(registry);
     GarbageCollector gc = GarbageCollector.over(registry);
-    RequestPipeline pipeline = RequestPipeline.standard(codecs, Clock.systemUTC(),
-        AuthenticationChain.ofTokens(List.of(TokenAuthenticator.of(tokens))), Authorizer.authenticatedMayDoEverything());
-    return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, () -> {
-          namespaces.start();
-          gc.start();
-        }, () -> {
-          gc.close();
-          namespaces.close();
+    Background background = new Background()
+        .add(namespaces::start, namespaces::close)
+        .add(gc::start, gc::close);
+    return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
+          background.close();
           registry.close();
         });
   }

