@@ -115,7 +115,7 @@ final class WriteHandlers<H extends KubeObject> {
     H patched = store.update(context(call, warnings), name, current -> {
       KubeObject live = view.out(current);
       String target = new String(codecs.toJson(live), StandardCharsets.UTF_8);
-      String result = Patcher.apply(type, patch, target, view.type().kind(), name, strategic,
+      String result = Patcher.apply(type, decoder, patch, target, view.type().kind(), name, strategic,
           view.version().type());
       Decoded<H> in = view.in(readTree(result), mode);
       warnings.clear();
