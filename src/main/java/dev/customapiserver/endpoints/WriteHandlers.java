@@ -217,6 +217,10 @@ final class WriteHandlers<H extends KubeObject> {
     } else if (opts.dryRun != null && opts.dryRun.stream().anyMatch(d -> !d.equals("All"))) {
       throw Errors.badRequest("dryRun: Unsupported value: " + opts.dryRun + ": supported values: \"All\"");
     }
+    Long grace = QueryParams.int64(call, "gracePeriodSeconds");
+    if (grace != null) {
+      opts.gracePeriodSeconds = grace;
+    }
     String policy = call.query("propagationPolicy");
     if (policy != null) {
       opts.propagationPolicy = policy;
