@@ -1,14 +1,18 @@
 package dev.customapiserver.e2e;
 
+import static dev.customapiserver.e2e.KubectlServerTest.fails;
+import static dev.customapiserver.e2e.KubectlServerTest.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --admission-control-config-file} as kube-apiserver reads it: an
@@ -16,7 +20,11 @@ import org.junit.jupiter.api.Test;
  * inline or from a file; bad files stop the start with kube-apiserver's words.
  */
 @DisplayName("kubectl: admission plugins configured by --admission-control-config-file")
-class KubectlAdmissionConfigIT extends KubectlServerTest {
+class KubectlAdmissionConfigIT {
+  @TempDir static Path tmp;
+  static ServerProcess server;
+  static Kubectl kubectl;
+
   static final String CONFIG = """
       apiVersion: apiserver.config.k8s.io/v1
       kind: AdmissionConfiguration
@@ -28,7 +36,7 @@ class KubectlAdmissionConfigIT extends KubectlServerTest {
         path: banflunder.yaml
       """;
 
-  /** Hides the base class's start: this server gets the configuration file. */
+  /** A server of its own, given the configuration file. */
   @BeforeAll
   static void startServer() throws Exception {
     Path dir = Files.createDirectories(tmp.resolve("admission"));
@@ -36,6 +44,14 @@ class KubectlAdmissionConfigIT extends KubectlServerTest {
     Files.writeString(dir.resolve("banflunder.yaml"), "disallowedFlunders: [voldemort]\n");
     server = ServerProcess.start(tmp.resolve("data"), "--admission-control-config-file", dir.resolve("admission.yaml").toString());
     kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (server != null) {
+      server.close();
+      server = null;
+    }
   }
 
   @Test
@@ -62,6 +78,7 @@ class KubectlAdmissionConfigIT extends KubectlServerTest {
   @DisplayName("bad files stop the start (exit 2) with kube-apiserver's words: missing file, wrong kind, unknown plugin, unknown field")
   void badFiles() throws Exception {
     Path dir = Files.createDirectories(tmp.resolve("bad"));
+    Files.writeString(dir.resolve("banflunder.yaml"), "disallowedFlunders: [voldemort]\n");
     Path missing = dir.resolve("missing.yaml");
     assertThat(refused(dir, missing)).contains("Error: failed to read plugin config: unable to read admission control "
         + "configuration from \"" + missing + "\" [open " + missing + ": no such file or directory]");
