@@ -1,23 +1,35 @@
 package dev.customapiserver.auth;
 
+import java.util.ArrayList;
 import java.util.List;
 
-/** kube's union authorizer: the first authorizer with an opinion decides; none = deny. */
+/**
+ * kube's union authorizer: the first authorizer with an opinion decides; none = deny, with the
+ * reasons the others gave (joined by new lines) as the denial's reason.
+ */
 final class FirstOpinion implements Authorizer {
   private final List<Authorizer> authorizers;
 
   FirstOpinion(Authorizer... authorizers) {
-    this.authorizers = List.of(authorizers);
+    this(List.of(authorizers));
+  }
+
+  FirstOpinion(List<Authorizer> authorizers) {
+    this.authorizers = List.copyOf(authorizers);
   }
 
   @Override
   public Decision authorize(AuthorizationAttributes attributes) {
+    List<String> reasons = new ArrayList<>();
     for (Authorizer a : authorizers) {
       Decision d = a.authorize(attributes);
       if (d.verdict() != Verdict.NO_OPINION) {
         return d;
       }
+      if (!d.reason().isEmpty()) {
+        reasons.add(d.reason());
+      }
     }
-    return Decision.deny("");
+    return Decision.deny(String.join("\n", reasons));
   }
 }

@@ -93,8 +93,10 @@ public final class ApiServer implements AutoCloseable {
     StorageBackend storage = StorageWiring.open(config);
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
+    LateAuthorizer late = new LateAuthorizer();
     try {
-      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, scheme, codecs, listers, selection));
+      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
+          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, listers, selection), listers, late, scheme));
     } catch (IllegalArgumentException e) {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
@@ -102,13 +104,14 @@ public final class ApiServer implements AutoCloseable {
     List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
     AuthenticationChain authentication = SecurityWiring.authentication(config, tokens, registry);
-    Authorizer authorizer = SecurityWiring.authorization(config, registry);
+    Authorizer authorizer = late.set(SecurityWiring.authorization(config, registry));
     RequestPipeline pipeline = PipelineWiring.pipeline(config, codecs, authentication, authorizer);
     NamespaceController namespaces = new NamespaceController(registry);
     GarbageCollector gc = GarbageCollector.over(registry);
     Background background = new Background()
         .add(namespaces::start, namespaces::close)
         .add(gc::start, gc::close);
+    AuthorizationWiring.background(background, registry);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
           background.close();
           registry.close();
