@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * kube's union authorizer: the first authorizer with an opinion decides; none = deny, with the
+ * kube's union authorizer: the first authorizer with an opinion decides; none = no opinion (a denial), with the
  * reasons the others gave (joined by new lines) as the denial's reason.
  */
 final class FirstOpinion implements Authorizer {
@@ -30,6 +30,6 @@ final class FirstOpinion implements Authorizer {
         reasons.add(d.reason());
       }
     }
-    return Decision.deny(String.join("\n", reasons));
+    return new Decision(Verdict.NO_OPINION, String.join("\n", reasons));
   }
 }

@@ -86,14 +86,14 @@ public final class ApiServer implements AutoCloseable {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
     config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
     tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
-    List<ApiGroupModule> modules = ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
-        .map(ServiceLoader.Provider::get).toList();
+    LateAuthorizer late = new LateAuthorizer();
+    List<ApiGroupModule> modules = java.util.stream.Stream.concat(ServiceLoader.load(ApiGroupModule.class,
+        ApiServer.class.getClassLoader()).stream().map(ServiceLoader.Provider::get), java.util.stream.Stream.of(AuthorizationWiring.reviews(late))).toList();
     Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
     Codecs codecs = new Codecs();
     StorageBackend storage = StorageWiring.open(config);
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
-    LateAuthorizer late = new LateAuthorizer();
     try {
       registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
           listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, listers, selection), listers, late, scheme));

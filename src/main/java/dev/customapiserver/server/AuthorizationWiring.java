@@ -3,6 +3,11 @@ package dev.customapiserver.server;
 import dev.customapiserver.admission.Admission;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.apis.rbac.RbacModule;
+import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.apis.authorization.AuthorizationModule;
+import dev.customapiserver.apis.rbac.PolicyRule;
+import dev.customapiserver.auth.AuthorizationAttributes;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.rbac.EscalationCheck;
 import dev.customapiserver.controllers.rbac.ClusterRoleAggregation;
@@ -20,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -45,21 +51,59 @@ final class AuthorizationWiring {
   static Authorizer authorizer(ServerConfig config, Registry registry, Function<ServerConfig, Authorizer> webhook) {
     List<String> modes = modes(config);
     List<Authorizer> chain = new ArrayList<>();
+    List<BiFunction<UserInfo, String, RuleResolver.Rules>> rules = new ArrayList<>();
     chain.add(Authorizer.privilegedGroups(Set.of(SystemGroups.MASTERS)));
+    rules.add((u, ns) -> u.groups().contains(SystemGroups.MASTERS) ? ALL : NONE);
     for (String mode : modes) {
-      chain.add(switch (mode) {
-        case RBAC -> new RbacAuthorizer(new RuleResolver(registry.informers()));
-        case WEBHOOK -> webhook.apply(config);
-        case ALWAYS_ALLOW -> Authorizer.alwaysAllow();
-        default -> Authorizer.alwaysDeny();
-      });
+      switch (mode) {
+        case RBAC -> {
+          RuleResolver resolver = new RuleResolver(registry.informers());
+          chain.add(new RbacAuthorizer(resolver));
+          rules.add(resolver::rulesFor);
+        }
+        case WEBHOOK -> {
+          chain.add(webhook.apply(config));
+          rules.add((u, ns) -> new RuleResolver.Rules(List.of(), List.of("webhook authorizer does not support user rule resolution")));
+        }
+        case ALWAYS_ALLOW -> {
+          chain.add(Authorizer.alwaysAllow());
+          rules.add((u, ns) -> ALL);
+        }
+        default -> chain.add(Authorizer.alwaysDeny());
+      }
     }
     if (modes.contains(ALWAYS_ALLOW)) {
       LOG.log(System.Logger.Level.WARNING, "--authorization-mode=" + String.join(",", modes) + " includes AlwaysAllow: "
           + "every request is allowed" + (config.flags().bool(Option.ANONYMOUS_AUTH)
           ? ", also those without credentials (--anonymous-auth=true); use this only for local experiments" : ""));
     }
-    return Authorizer.union(chain);
+    return new ModeAuthorizer(Authorizer.union(chain), (u, ns) -> {
+      List<PolicyRule> all = new ArrayList<>();
+      List<String> errors = new ArrayList<>();
+      rules.forEach(r -> {
+        RuleResolver.Rules got = r.apply(u, ns);
+        all.addAll(got.rules());
+        errors.addAll(got.errors());
+      });
+      return new RuleResolver.Rules(all, errors);
+    });
+  }
+
+  private static final RuleResolver.Rules ALL = new RuleResolver.Rules(List.of(
+      PolicyRule.resources(List.of("*"), List.of("*"), List.of("*")), PolicyRule.urls(List.of("*"), List.of("*"))), List.of());
+  private static final RuleResolver.Rules NONE = new RuleResolver.Rules(List.of(), List.of());
+
+  /** The authorizer of the modes with the rules each user holds under them (for SelfSubjectRulesReview). */
+  record ModeAuthorizer(Authorizer authorizer, BiFunction<UserInfo, String, RuleResolver.Rules> rules) implements Authorizer {
+    @Override
+    public Decision authorize(AuthorizationAttributes attributes) {
+      return authorizer.authorize(attributes);
+    }
+  }
+
+  /** The authorization.k8s.io reviews, answered by {@code late} once it is set. */
+  static ApiGroupModule reviews(LateAuthorizer late) {
+    return new AuthorizationModule(late, late::rulesFor);
   }
 
   /**

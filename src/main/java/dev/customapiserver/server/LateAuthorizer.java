@@ -2,6 +2,9 @@ package dev.customapiserver.server;
 
 import dev.customapiserver.auth.AuthorizationAttributes;
 import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.auth.rbac.RuleResolver;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -14,6 +17,12 @@ final class LateAuthorizer implements Authorizer, Supplier<Authorizer> {
   Authorizer set(Authorizer a) {
     this.authorizer = a;
     return a;
+  }
+
+  /** The rules {@code user} holds in {@code namespace} under the authorization modes (none before {@link #set}). */
+  RuleResolver.Rules rulesFor(UserInfo user, String namespace) {
+    return authorizer instanceof AuthorizationWiring.ModeAuthorizer m ? m.rules().apply(user, namespace)
+        : new RuleResolver.Rules(List.of(), List.of("the authorizer cannot list rules"));
   }
 
   @Override
