@@ -48,6 +48,7 @@ public final class ApiServer implements AutoCloseable {
   private final RequestPipeline pipeline;
   private final Runnable onStart;
   private final AutoCloseable onClose;
+  private final Operations operations;
 
   public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
       TokenAuthenticator authenticator, Authorizer authorizer) {
@@ -63,6 +64,13 @@ public final class ApiServer implements AutoCloseable {
   /** With what to start when the context starts (controllers) and close before the storage. */
   ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline,
       Runnable onStart, AutoCloseable onClose) {
+    this(codecs, storage, application, pipeline, onStart, onClose, new Operations());
+  }
+
+  /** With the operations room (metrics, limits, shutdown) of {@link #create}. */
+  ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline,
+      Runnable onStart, AutoCloseable onClose, Operations operations) {
+    this.operations = operations;
     this.codecs = codecs;
     this.storage = storage;
     this.application = application;
@@ -91,7 +99,8 @@ public final class ApiServer implements AutoCloseable {
         ApiServer.class.getClassLoader()).stream().map(ServiceLoader.Provider::get), java.util.stream.Stream.of(AuthorizationWiring.reviews(late))).toList();
     Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
     Codecs codecs = new Codecs();
-    StorageBackend storage = StorageWiring.open(config);
+    Operations ops = new Operations();
+    StorageBackend storage = ops.meter(StorageWiring.open(config));
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {
@@ -103,19 +112,22 @@ public final class ApiServer implements AutoCloseable {
     }
     List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
-    AuthenticationChain authentication = SecurityWiring.authentication(config, tokens, registry);
-    Authorizer authorizer = late.set(SecurityWiring.authorization(config, registry));
-    RequestPipeline pipeline = PipelineWiring.pipeline(config, codecs, authentication, authorizer);
+    Delegation delegation = DelegationWiring.open(config);
+    AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
+    Authorizer authorizer = late.set(delegation.authorization(late.modes(SecurityWiring.authorization(config, registry))));
+    RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer),
+        config, codecs, ops);
     NamespaceController namespaces = new NamespaceController(registry);
     GarbageCollector gc = GarbageCollector.over(registry);
     Background background = new Background()
         .add(namespaces::start, namespaces::close)
-        .add(gc::start, gc::close);
+        .add(gc::start, gc::close)
+        .add(delegation::start, delegation::close);
     AuthorizationWiring.background(background, registry);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
           background.close();
           registry.close();
-        });
+        }, ops.watches(rest::endWatches));
   }
 
   /**
@@ -142,12 +154,14 @@ public final class ApiServer implements AutoCloseable {
   public void register(ServletContext context) {
     onStart.run();
     pipeline.register(context);
+    operations.register(context);
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(
         "healthz", List.of(ping),
         "livez", List.of(ping),
-        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy), new HealthCheck("watch-cache", storage::synced)))));
+        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy), new HealthCheck("watch-cache", storage::synced),
+            operations.readiness()))));
     health.addMapping("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz", "/readyz/*");
     health.setAsyncSupported(true);
 
@@ -170,6 +184,22 @@ public final class ApiServer implements AutoCloseable {
         close();
       }
     };
+  }
+
+  /**
+   * The first step of a graceful shutdown: {@code /readyz} fails from now on (load balancers stop
+   * sending new requests) while everything keeps serving.
+   */
+  public void shutdownInitiated() {
+    operations.shutdownInitiated();
+  }
+
+  /**
+   * Ends every open watch stream cleanly (the proper end of its response) and waits up to {@code
+   * grace} for them; returns whether all ended in time. Watches opened later end at once.
+   */
+  public boolean endWatches(java.time.Duration grace) throws InterruptedException {
+    return operations.endWatches(grace);
   }
 
   /** Stops the controllers and the registry, then closes the storage. */

@@ -13,15 +13,22 @@ import java.util.function.Supplier;
  */
 final class LateAuthorizer implements Authorizer, Supplier<Authorizer> {
   private volatile Authorizer authorizer;
+  private volatile Authorizer modes;
 
   Authorizer set(Authorizer a) {
     this.authorizer = a;
     return a;
   }
 
+  /** Remembers {@code a}, the authorizer of the modes, for {@link #rulesFor}; returns it. */
+  Authorizer modes(Authorizer a) {
+    this.modes = a;
+    return a;
+  }
+
   /** The rules {@code user} holds in {@code namespace} under the authorization modes (none before {@link #set}). */
   RuleResolver.Rules rulesFor(UserInfo user, String namespace) {
-    return authorizer instanceof AuthorizationWiring.ModeAuthorizer m ? m.rules().apply(user, namespace)
+    return modes instanceof AuthorizationWiring.ModeAuthorizer m ? m.rules().apply(user, namespace)
         : new RuleResolver.Rules(List.of(), List.of("the authorizer cannot list rules"));
   }
 
