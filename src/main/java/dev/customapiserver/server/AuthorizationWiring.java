@@ -129,7 +129,7 @@ final class AuthorizationWiring {
 
   /** The modes of {@code --authorization-mode}, checked. */
   static List<String> modes(ServerConfig config) {
-    List<String> modes = config.flags().list(Option.AUTHORIZATION_MODE).stream().map(String::trim)
+    List<String> modes = java.util.Arrays.stream(config.flags().string(Option.AUTHORIZATION_MODE).split(",")).map(String::trim)
         .filter(m -> !m.isEmpty()).toList();
     List<String> errors = new ArrayList<>();
     if (modes.isEmpty()) {
