@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * kube's union authorizer: the first authorizer with an opinion decides; none = no opinion (a denial), with the
- * reasons the others gave (joined by new lines) as the denial's reason.
+ * kube's union authorizer: the first authorizer with an opinion decides; none = no opinion (a denial),
+ * with the reasons the others gave (joined by new lines) and the errors of those that failed to decide.
  */
 final class FirstOpinion implements Authorizer {
   private final List<Authorizer> authorizers;
@@ -21,6 +21,7 @@ final class FirstOpinion implements Authorizer {
   @Override
   public Decision authorize(AuthorizationAttributes attributes) {
     List<String> reasons = new ArrayList<>();
+    List<String> errors = new ArrayList<>();
     for (Authorizer a : authorizers) {
       Decision d = a.authorize(attributes);
       if (d.verdict() != Verdict.NO_OPINION) {
@@ -29,7 +30,10 @@ final class FirstOpinion implements Authorizer {
       if (!d.reason().isEmpty()) {
         reasons.add(d.reason());
       }
+      if (d.failed()) {
+        errors.add(d.error());
+      }
     }
-    return new Decision(Verdict.NO_OPINION, String.join("\n", reasons));
+    return new Decision(Verdict.NO_OPINION, String.join("\n", reasons), String.join(", ", errors));
   }
 }
