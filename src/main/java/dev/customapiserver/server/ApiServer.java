@@ -100,9 +100,10 @@ public final class ApiServer implements AutoCloseable {
       throw ConfigException.invalid(e.getMessage());
     }
     List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
-    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
     AuthenticationChain authentication = SecurityWiring.authentication(config, tokens, registry);
     Authorizer authorizer = SecurityWiring.authorization(config, registry);
+    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions,
+        SecurityWiring.reviews(config, authentication, authorizer));
     RequestPipeline pipeline = PipelineWiring.pipeline(config, codecs, authentication, authorizer);
     NamespaceController namespaces = new NamespaceController(registry);
     GarbageCollector gc = GarbageCollector.over(registry);

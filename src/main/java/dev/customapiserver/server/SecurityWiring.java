@@ -5,7 +5,9 @@ import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.registry.Registry;
+import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.server.config.ServerConfig;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -19,6 +21,15 @@ final class SecurityWiring {
   /** The authentication chain: the static tokens (admin token and {@code --token-auth-file}). */
   static AuthenticationChain authentication(ServerConfig config, Map<String, UserInfo> tokens, Registry registry) {
     return AuthenticationChain.ofTokens(List.of(TokenAuthenticator.of(tokens)));
+  }
+
+  /**
+   * The review APIs (create-only {@link VirtualCreate} resources) answering with this server's
+   * authentication and authorization: TokenReview and SelfSubjectReview, the access reviews.
+   */
+  static List<VirtualCreate<?>> reviews(ServerConfig config, AuthenticationChain authentication, Authorizer authorizer) {
+    List<VirtualCreate<?>> reviews = new ArrayList<>();
+    return reviews;
   }
 
   /** The authorizer of {@code --authorization-mode}. */

@@ -1,0 +1,81 @@
+package dev.customapiserver.endpoints;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.runtime.BodyDecoder;
+import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.Decoded;
+import dev.customapiserver.runtime.FieldValidation;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+import org.glassfish.jersey.server.model.Resource;
+
+/**
+ * Binds the {@link VirtualCreate} resources: a POST route on each collection (under {@code
+ * /namespaces/{namespace}} for namespaced ones), decoding the body, calling the handler and
+ * answering 201 with the result in the resource's apiVersion and kind.
+ */
+final class VirtualCreateRoutes {
+  private final Encoder encoder;
+  private final BodyDecoder decoder;
+  private final Codecs codecs;
+  private final long maxBodyBytes;
+
+  VirtualCreateRoutes(Encoder encoder, BodyDecoder decoder, Codecs codecs, long maxBodyBytes) {
+    this.encoder = encoder;
+    this.decoder = decoder;
+    this.codecs = codecs;
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  List<Resource> resources(List<VirtualCreate<?>> creates) {
+    List<Resource> out = new ArrayList<>();
+    for (VirtualCreate<?> c : creates) {
+      String prefix = RouteBinder.prefix(c.group(), c.version());
+      String path = c.namespaced() ? prefix + "/namespaces/{namespace}/" + c.plural() : prefix + "/" + c.plural();
+      Resource.Builder b = Resource.builder(path);
+      b.addMethod("POST").handledBy(new Handler(call -> serve(c, call), maxBodyBytes));
+      out.add(b.build());
+    }
+    return out;
+  }
+
+  private <T> Response serve(VirtualCreate<T> c, Call call) {
+    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    String contentType = call.contentType();
+    boolean yaml = contentType.endsWith("yaml");
+    if (!yaml && !contentType.equals("application/json")) {
+      throw Errors.unsupportedMediaType(contentType, List.of("application/json", "application/yaml"));
+    }
+    FieldValidation mode = QueryOptions.fieldValidation(call);
+    Decoded<JsonNode> tree = decoder.parseTree(call.body(), yaml, mode);
+    checkType(c, tree.value().path("apiVersion").asText(""), tree.value().path("kind").asText(""));
+    Decoded<T> in = decoder.bind(tree.value(), c.type(), mode, c.kind() + " in version \"" + c.version() + "\"", c.kind());
+    List<String> warnings = new ArrayList<>(tree.warnings());
+    warnings.addAll(in.warnings());
+    T result = c.handler().create(in.value(), Contexts.of(call, c.version(), warnings));
+    ObjectNode body = codecs.json().createObjectNode();
+    body.put("kind", c.kind());
+    body.put("apiVersion", c.apiVersion());
+    JsonNode fields = codecs.json().valueToTree(result);
+    fields.fields().forEachRemaining(e -> {
+      if (!e.getKey().equals("kind") && !e.getKey().equals("apiVersion")) {
+        body.set(e.getKey(), e.getValue());
+      }
+    });
+    return encoder.respond(201, body, format, warnings);
+  }
+
+  private static void checkType(VirtualCreate<?> c, String apiVersion, String kind) {
+    if (!apiVersion.isEmpty() && !apiVersion.equals(c.apiVersion())) {
+      throw Errors.badRequest("the API version in the data (" + apiVersion + ") does not match the expected API version ("
+          + c.apiVersion() + ")");
+    }
+    if (!kind.isEmpty() && !kind.equals(c.kind())) {
+      throw Errors.badRequest("the kind in the data (" + kind + ") does not match the expected kind (" + c.kind() + ")");
+    }
+  }
+}
