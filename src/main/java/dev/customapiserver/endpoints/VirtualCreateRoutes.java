@@ -8,6 +8,7 @@ import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Decoded;
 import dev.customapiserver.runtime.FieldValidation;
+import dev.customapiserver.runtime.KubeProtobuf;
 import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.glassfish.jersey.server.model.Resource;
  * answering 201 with the result in the resource's apiVersion and kind.
  */
 final class VirtualCreateRoutes {
+  private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
   private final Encoder encoder;
   private final BodyDecoder decoder;
   private final Codecs codecs;
@@ -45,18 +47,9 @@ final class VirtualCreateRoutes {
 
   private <T> Response serve(VirtualCreate<T> c, Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
-    String contentType = call.contentType();
-    boolean yaml = contentType.endsWith("yaml");
-    if (!yaml && !contentType.equals("application/json")) {
-      throw Errors.unsupportedMediaType(contentType, List.of("application/json", "application/yaml"));
-    }
-    FieldValidation mode = QueryOptions.fieldValidation(call);
-    Decoded<JsonNode> tree = decoder.parseTree(call.body(), yaml, mode);
-    checkType(c, tree.value().path("apiVersion").asText(""), tree.value().path("kind").asText(""));
-    Decoded<T> in = decoder.bind(tree.value(), c.type(), mode, c.kind() + " in version \"" + c.version() + "\"", c.kind());
-    List<String> warnings = new ArrayList<>(tree.warnings());
-    warnings.addAll(in.warnings());
-    T result = c.handler().create(in.value(), Contexts.of(call, c.version(), warnings));
+    List<String> warnings = new ArrayList<>();
+    T request = decode(c, call, warnings);
+    T result = c.handler().create(request, Contexts.of(call, c.version(), warnings));
     ObjectNode body = codecs.json().createObjectNode();
     body.put("kind", c.kind());
     body.put("apiVersion", c.apiVersion());
@@ -67,6 +60,27 @@ final class VirtualCreateRoutes {
       }
     });
     return encoder.respond(201, body, format, warnings);
+  }
+
+  private <T> T decode(VirtualCreate<T> c, Call call, List<String> warnings) {
+    String contentType = call.contentType();
+    if (contentType.equals(PROTOBUF) && c.protobuf() != null) {
+      KubeProtobuf.Envelope e = KubeProtobuf.unwrap(call.body());
+      checkType(c, e.apiVersion(), e.kind());
+      return c.protobuf().apply(e.raw());
+    }
+    boolean yaml = contentType.endsWith("yaml");
+    if (!yaml && !contentType.equals("application/json")) {
+      throw Errors.unsupportedMediaType(contentType, c.protobuf() != null
+          ? List.of("application/json", "application/yaml", PROTOBUF) : List.of("application/json", "application/yaml"));
+    }
+    FieldValidation mode = QueryOptions.fieldValidation(call);
+    Decoded<JsonNode> tree = decoder.parseTree(call.body(), yaml, mode);
+    checkType(c, tree.value().path("apiVersion").asText(""), tree.value().path("kind").asText(""));
+    Decoded<T> in = decoder.bind(tree.value(), c.type(), mode, c.kind() + " in version \"" + c.version() + "\"", c.kind());
+    warnings.addAll(tree.warnings());
+    warnings.addAll(in.warnings());
+    return in.value();
   }
 
   private static void checkType(VirtualCreate<?> c, String apiVersion, String kind) {

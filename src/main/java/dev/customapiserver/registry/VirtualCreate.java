@@ -1,6 +1,8 @@
 package dev.customapiserver.registry;
 
+import com.google.protobuf.ByteString;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A resource that only answers {@code create} and keeps nothing, as kube's review APIs
@@ -12,9 +14,22 @@ import java.util.Objects;
  * whose {@link dev.customapiserver.runtime.ApiGroup} may have no stored resources).
  *
  * @param type the versioned wire class of requests and responses (Jackson-bound)
+ * @param protobuf decodes the raw message of a Kubernetes protobuf body (kubectl sends its reviews so),
+ *     or {@code null}: JSON and YAML only
  */
 public record VirtualCreate<T>(String group, String version, String kind, String plural, boolean namespaced,
-    Class<T> type, Handler<T> handler) {
+    Class<T> type, Handler<T> handler, Function<ByteString, T> protobuf) {
+
+  /** Accepting JSON and YAML bodies. */
+  public VirtualCreate(String group, String version, String kind, String plural, boolean namespaced, Class<T> type,
+      Handler<T> handler) {
+    this(group, version, kind, plural, namespaced, type, handler, null);
+  }
+
+  /** The same, also accepting {@code application/vnd.kubernetes.protobuf} bodies decoded by {@code decoder}. */
+  public VirtualCreate<T> withProtobuf(Function<ByteString, T> decoder) {
+    return new VirtualCreate<>(group, version, kind, plural, namespaced, type, handler, decoder);
+  }
 
   public VirtualCreate {
     Objects.requireNonNull(group, "group");
