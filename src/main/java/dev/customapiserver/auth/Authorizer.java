@@ -30,6 +30,11 @@ public interface Authorizer {
   /** As kube: an authorizer may allow, deny, or leave the decision to the next one. */
   enum Verdict { ALLOW, DENY, NO_OPINION }
 
+  /** kube's union: the first of {@code authorizers} with an opinion decides; none = deny. */
+  static Authorizer firstOpinion(Authorizer... authorizers) {
+    return new FirstOpinion(authorizers);
+  }
+
   /**
    * Any authenticated user may do everything; anyone may GET the {@link PublicPaths public
    * paths}; everything else is denied.

@@ -100,8 +100,9 @@ public final class ApiServer implements AutoCloseable {
       throw ConfigException.invalid(e.getMessage());
     }
     List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
-    AuthenticationChain authentication = SecurityWiring.authentication(config, tokens, registry);
-    Authorizer authorizer = SecurityWiring.authorization(config, registry);
+    Delegation delegation = DelegationWiring.open(config);
+    AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
+    Authorizer authorizer = delegation.authorization(SecurityWiring.authorization(config, registry));
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions,
         SecurityWiring.reviews(config, authentication, authorizer));
     RequestPipeline pipeline = PipelineWiring.pipeline(config, codecs, authentication, authorizer);
@@ -109,7 +110,8 @@ public final class ApiServer implements AutoCloseable {
     GarbageCollector gc = GarbageCollector.over(registry);
     Background background = new Background()
         .add(namespaces::start, namespaces::close)
-        .add(gc::start, gc::close);
+        .add(gc::start, gc::close)
+        .add(delegation::start, delegation::close);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
           background.close();
           registry.close();

@@ -20,7 +20,8 @@ public final class CicdModule implements ApiGroupModule {
 
   @Override
   public List<AdmissionPlugin> admissionPlugins(Listers listers) {
-    return List.of(new JenkinsServiceQuota(listers.forResource(JenkinsServiceQuota.JENKINS_SERVICES, JenkinsService.class)));
+    return List.of(new JenkinsServiceLimit(listers.forResource(JenkinsServiceLimit.JENKINS_SERVICES, JenkinsService.class),
+        JenkinsServiceLimit.DEFAULT_MAX));
   }
 
   @Override
