@@ -56,8 +56,11 @@ final class Patcher {
       JsonValue result = Json.createMergePatch(p).apply(doc);
       return result.toString();
     } catch (JsonException | ClassCastException | IllegalArgumentException e) {
+      // JSON-P's words for a patch that does not apply are plain, its class names are not
+      String why = e instanceof JsonException && e.getMessage() != null && !e.getMessage().matches("(?s).*(\\w+\\.){2,}\\w+.*")
+          ? e.getMessage() : "the patch does not fit the object";
       throw Errors.invalid(new Errors.Kind("", kind), name, List.of(
-          new FieldError(FieldError.Type.INVALID, "patch", null, "the patch could not be applied: " + e.getMessage())));
+          new FieldError(FieldError.Type.INVALID, "patch", null, "the patch could not be applied: " + why)));
     } catch (ApiException e) {
       throw e;
     } catch (RuntimeException e) {

@@ -94,7 +94,7 @@ final class ScaleHandlers<H extends KubeObject> {
     try {
       return codecs.json().readTree(json);
     } catch (JsonProcessingException e) {
-      throw Errors.badRequest("the patched object is not valid JSON: " + e.getOriginalMessage());
+      throw Errors.badRequest("couldn't get version/kind; json parse error: the patched object is not valid JSON");
     }
   }
 }

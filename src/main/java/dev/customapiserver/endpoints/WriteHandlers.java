@@ -236,7 +236,7 @@ final class WriteHandlers<H extends KubeObject> {
     try {
       return codecs.json().readTree(json);
     } catch (JsonProcessingException e) {
-      throw Errors.badRequest("the patched object is not valid JSON: " + e.getOriginalMessage());
+      throw Errors.badRequest("couldn't get version/kind; json parse error: the patched object is not valid JSON");
     }
   }
 }

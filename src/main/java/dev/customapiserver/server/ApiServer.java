@@ -48,6 +48,7 @@ public final class ApiServer implements AutoCloseable {
   private final RequestPipeline pipeline;
   private final Runnable onStart;
   private final AutoCloseable onClose;
+  private final Operations operations;
 
   public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
       TokenAuthenticator authenticator, Authorizer authorizer) {
@@ -63,6 +64,13 @@ public final class ApiServer implements AutoCloseable {
   /** With what to start when the context starts (controllers) and close before the storage. */
   ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline,
       Runnable onStart, AutoCloseable onClose) {
+    this(codecs, storage, application, pipeline, onStart, onClose, new Operations());
+  }
+
+  /** With the operations room (metrics, limits, shutdown) of {@link #create}. */
+  ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline,
+      Runnable onStart, AutoCloseable onClose, Operations operations) {
+    this.operations = operations;
     this.codecs = codecs;
     this.storage = storage;
     this.application = application;
@@ -90,7 +98,8 @@ public final class ApiServer implements AutoCloseable {
         .map(ServiceLoader.Provider::get).toList();
     Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
     Codecs codecs = new Codecs();
-    StorageBackend storage = StorageWiring.open(config);
+    Operations ops = new Operations();
+    StorageBackend storage = ops.meter(StorageWiring.open(config));
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {
@@ -105,7 +114,8 @@ public final class ApiServer implements AutoCloseable {
     Authorizer authorizer = delegation.authorization(SecurityWiring.authorization(config, registry));
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions,
         SecurityWiring.reviews(config, authentication, authorizer));
-    RequestPipeline pipeline = PipelineWiring.pipeline(config, codecs, authentication, authorizer);
+    RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer),
+        config, codecs, ops);
     NamespaceController namespaces = new NamespaceController(registry);
     GarbageCollector gc = GarbageCollector.over(registry);
     Background background = new Background()
@@ -115,7 +125,7 @@ public final class ApiServer implements AutoCloseable {
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
           background.close();
           registry.close();
-        });
+        }, ops.watches(rest::endWatches));
   }
 
   /**
@@ -142,12 +152,14 @@ public final class ApiServer implements AutoCloseable {
   public void register(ServletContext context) {
     onStart.run();
     pipeline.register(context);
+    operations.register(context);
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(
         "healthz", List.of(ping),
         "livez", List.of(ping),
-        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy), new HealthCheck("watch-cache", storage::synced)))));
+        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy), new HealthCheck("watch-cache", storage::synced),
+            operations.readiness()))));
     health.addMapping("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz", "/readyz/*");
     health.setAsyncSupported(true);
 
@@ -170,6 +182,22 @@ public final class ApiServer implements AutoCloseable {
         close();
       }
     };
+  }
+
+  /**
+   * The first step of a graceful shutdown: {@code /readyz} fails from now on (load balancers stop
+   * sending new requests) while everything keeps serving.
+   */
+  public void shutdownInitiated() {
+    operations.shutdownInitiated();
+  }
+
+  /**
+   * Ends every open watch stream cleanly (the proper end of its response) and waits up to {@code
+   * grace} for them; returns whether all ended in time. Watches opened later end at once.
+   */
+  public boolean endWatches(java.time.Duration grace) throws InterruptedException {
+    return operations.endWatches(grace);
   }
 
   /** Stops the controllers and the registry, then closes the storage. */

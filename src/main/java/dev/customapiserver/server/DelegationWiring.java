@@ -2,24 +2,38 @@ package dev.customapiserver.server;
 
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authenticator;
+import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.auth.kubeconfig.ClusterClient;
 import dev.customapiserver.auth.kubeconfig.PemBundle;
 import dev.customapiserver.auth.requestheader.RequestHeaderAuthenticator;
 import dev.customapiserver.auth.requestheader.RequestHeaderConfig;
+import dev.customapiserver.auth.webhook.AlwaysAllowPaths;
+import dev.customapiserver.auth.webhook.PrivilegedGroups;
+import dev.customapiserver.auth.webhook.SubjectAccessReviewAuthorizer;
+import dev.customapiserver.auth.webhook.TokenReviewAuthenticator;
 import dev.customapiserver.server.config.ConfigException;
 import dev.customapiserver.server.config.Flags;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The delegation room of the composition root, as k8s.io/apiserver's delegated authentication and
- * authorization options: {@code --requestheader-*} (front proxy).
+ * authorization options: {@code --requestheader-*} (front proxy), {@code --authentication-kubeconfig}
+ * and {@code --authentication-token-webhook-config-file} (TokenReview), {@code
+ * --authorization-kubeconfig} (SubjectAccessReview, always-allow groups and paths) and the {@code
+ * Webhook} authorizer of {@code --authorization-webhook-config-file}.
  */
 final class DelegationWiring {
+  /** kube's delegated client timeout. */
+  private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(10);
+
   private DelegationWiring() {}
 
   static Delegation open(ServerConfig config) {
@@ -27,7 +41,66 @@ final class DelegationWiring {
     List<Authenticator> first = new ArrayList<>();
     flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).ifPresent(ca -> first.add(AuthenticationChain.frontProxy(
         RequestHeaderAuthenticator.of(requestHeader(flags, caFile(ca, Option.REQUESTHEADER_CLIENT_CA_FILE))))));
-    return new Delegation(first, List.of(), Optional.empty(), List.of(), List.of());
+    List<Authenticator> last = new ArrayList<>();
+    Duration tokenTtl = flags.duration(Option.AUTHENTICATION_TOKEN_WEBHOOK_CACHE_TTL);
+    flags.path(Option.AUTHENTICATION_KUBECONFIG).ifPresent(k -> last.add(AuthenticationChain.bearerTokens(List.of(
+        new TokenReviewAuthenticator(client(k, Option.AUTHENTICATION_KUBECONFIG), TokenReviewAuthenticator.CLUSTER_PATH,
+            tokenTtl, Clock.systemUTC())))));
+    flags.path(Option.AUTHENTICATION_TOKEN_WEBHOOK_CONFIG_FILE).ifPresent(k -> last.add(AuthenticationChain.bearerTokens(
+        List.of(new TokenReviewAuthenticator(client(k, Option.AUTHENTICATION_TOKEN_WEBHOOK_CONFIG_FILE), "", tokenTtl,
+            Clock.systemUTC())))));
+    Optional<Authorizer> delegated = flags.path(Option.AUTHORIZATION_KUBECONFIG).map(k -> delegatingAuthorizer(flags,
+        client(k, Option.AUTHORIZATION_KUBECONFIG)));
+    return new Delegation(first, last, delegated, List.of(), List.of());
+  }
+
+  /**
+   * sample-apiserver's authorizer ({@code --authorization-kubeconfig}): {@code
+   * --authorization-always-allow-groups}, then {@code --authorization-always-allow-paths}, then a
+   * SubjectAccessReview to the cluster.
+   */
+  static Authorizer delegatingAuthorizer(Flags flags, ClusterClient cluster) {
+    List<Authorizer> union = new ArrayList<>();
+    List<String> groups = flags.list(Option.AUTHORIZATION_ALWAYS_ALLOW_GROUPS);
+    if (!groups.isEmpty()) {
+      union.add(new PrivilegedGroups(groups));
+    }
+    List<String> paths = flags.list(Option.AUTHORIZATION_ALWAYS_ALLOW_PATHS);
+    if (!paths.isEmpty()) {
+      try {
+        union.add(new AlwaysAllowPaths(paths));
+      } catch (IllegalArgumentException e) {
+        throw ConfigException.invalid("invalid --" + Option.AUTHORIZATION_ALWAYS_ALLOW_PATHS.flag() + ": " + e.getMessage());
+      }
+    }
+    union.add(new SubjectAccessReviewAuthorizer(cluster, SubjectAccessReviewAuthorizer.CLUSTER_PATH,
+        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL),
+        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL), Clock.systemUTC()));
+    return Authorizer.firstOpinion(union.toArray(Authorizer[]::new));
+  }
+
+  /**
+   * The {@code Webhook} authorizer of {@code --authorization-mode}: SubjectAccessReview v1 to the
+   * webhook of {@code --authorization-webhook-config-file}, cached with the
+   * {@code --authorization-webhook-cache-*-ttl} flags.
+   *
+   * @throws ConfigException when the flag is unset or its kubeconfig is invalid
+   */
+  static Authorizer webhookAuthorizer(ServerConfig config) {
+    Flags flags = config.flags();
+    Path file = flags.path(Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE).orElseThrow(() -> ConfigException.invalid(
+        "--authorization-mode=Webhook requires --" + Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE.flag()));
+    return new SubjectAccessReviewAuthorizer(client(file, Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE), "",
+        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL),
+        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL), Clock.systemUTC());
+  }
+
+  static ClusterClient client(Path kubeconfig, Option option) {
+    try {
+      return ClusterClient.of(kubeconfig, CLIENT_TIMEOUT);
+    } catch (IllegalArgumentException e) {
+      throw ConfigException.invalid("invalid --" + option.flag() + ": " + e.getMessage());
+    }
   }
 
   /** The {@code --requestheader-*} settings with {@code ca}. */

@@ -61,4 +61,11 @@ class StorageWiringTest {
         .hasMessage("--storage-backend invalid, allowed values: " + String.join(", ", StorageWiring.BACKENDS)
             + ". If not specified, it will default to 'jpa'");
   }
+
+  @Test
+  @DisplayName("etcd3 without --etcd-servers is refused as kube-apiserver does")
+  void etcdNeedsServers() {
+    assertThatThrownBy(() -> StorageWiring.open(config("--storage-backend", "etcd3")))
+        .isInstanceOf(ConfigException.class).hasMessage("--etcd-servers must be specified");
+  }
 }
