@@ -84,7 +84,11 @@ public final class AuditLog implements AutoCloseable {
     int dot = name.lastIndexOf('.');
     String base = dot > 0 ? name.substring(0, dot) : name;
     String ext = dot > 0 ? name.substring(dot) : "";
-    Path rotated = file.resolveSibling(base + "-" + STAMP.format(clock.instant()) + ext);
+    String stamp = STAMP.format(clock.instant());
+    Path rotated = file.resolveSibling(base + "-" + stamp + ext);
+    for (int i = 1; Files.exists(rotated); i++) {
+      rotated = file.resolveSibling(base + "-" + stamp + "-" + i + ext);
+    }
     Files.move(file, rotated);
     prune(base, ext);
   }
