@@ -84,14 +84,13 @@ public final class ApiServerMetrics {
         RequestLabels.COMPONENT).inc(delta);
   }
 
-  /** A request refused in self-defense with {@code code} (429, 504); {@code reason} e.g. {@code queue-full}. */
-  public void terminated(RequestLabels l, int code, String reason, double seconds) {
+  /** A request refused or ended in self-defense with {@code code} (429, 504); {@code reason} e.g. {@code queue-full}. */
+  public void terminated(RequestLabels l, int code, String reason) {
     terminations.labelValues(l.verb(), l.group(), l.version(), l.resource(), l.subresource(), l.scope(),
         RequestLabels.COMPONENT, Integer.toString(code)).inc();
     if (code == 429) {
       rejected.labelValues(RequestLabels.PRIORITY_LEVEL, RequestLabels.PRIORITY_LEVEL, reason).inc();
     }
-    request(l, code, seconds);
   }
 
   /** A request waits in a fair queue (+1) or left it (-1). */

@@ -3,6 +3,7 @@ package dev.customapiserver.server;
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.admission.chain.AdmissionChain;
+import dev.customapiserver.admission.chain.AdmissionConfiguration;
 import dev.customapiserver.admission.chain.PluginSelection;
 import dev.customapiserver.admission.webhook.WebhookPlugins;
 import dev.customapiserver.api.meta.UserInfo;
@@ -20,6 +21,7 @@ import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.server.config.ConfigException;
+import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import jakarta.servlet.ServletContext;
@@ -103,7 +105,10 @@ public final class ApiServer implements AutoCloseable {
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {
-      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, scheme, codecs, listers, selection));
+      AdmissionConfiguration admissionConfig = config.flags().path(Option.ADMISSION_CONTROL_CONFIG_FILE)
+          .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
+      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
+          listers -> admission(modules, scheme, codecs, listers, selection, admissionConfig));
     } catch (IllegalArgumentException e) {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
@@ -112,8 +117,9 @@ public final class ApiServer implements AutoCloseable {
     Delegation delegation = DelegationWiring.open(config);
     AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
     Authorizer authorizer = delegation.authorization(SecurityWiring.authorization(config, registry));
-    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions,
-        SecurityWiring.reviews(config, authentication, authorizer));
+    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT.withMinRequestTimeout(
+        java.time.Duration.ofSeconds(config.flags().integer(dev.customapiserver.server.config.Option.MIN_REQUEST_TIMEOUT, 1))),
+        extensions, SecurityWiring.reviews(config, authentication, authorizer));
     RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer),
         config, codecs, ops);
     NamespaceController namespaces = new NamespaceController(registry);
@@ -133,10 +139,11 @@ public final class ApiServer implements AutoCloseable {
    * then those the server itself brings ({@link #serverPlugins}); ordered by {@link PluginSelection}.
    */
   static AdmissionChain admission(List<ApiGroupModule> modules, Scheme scheme, Codecs codecs, Listers listers,
-      PluginSelection selection) {
+      PluginSelection selection, AdmissionConfiguration configuration) {
     List<AdmissionPlugin> plugins = new ArrayList<>();
-    modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
+    modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers, configuration)));
     plugins.addAll(serverPlugins(scheme, codecs, listers));
+    configuration.checkNames(plugins);
     AdmissionChain chain = AdmissionChain.of(plugins, selection);
     System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.INFO, "Admission plugins: {0}",
         String.join(", ", chain.names()));

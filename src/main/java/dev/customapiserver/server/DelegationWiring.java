@@ -3,6 +3,8 @@ package dev.customapiserver.server;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authenticator;
 import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.auth.delegation.ClientCaUsers;
+import dev.customapiserver.auth.delegation.ConfigMapFollower;
 import dev.customapiserver.auth.kubeconfig.ClusterClient;
 import dev.customapiserver.auth.kubeconfig.PemBundle;
 import dev.customapiserver.auth.requestheader.RequestHeaderAuthenticator;
@@ -15,6 +17,7 @@ import dev.customapiserver.server.config.ConfigException;
 import dev.customapiserver.server.config.Flags;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
@@ -28,19 +31,41 @@ import java.util.Optional;
  * authorization options: {@code --requestheader-*} (front proxy), {@code --authentication-kubeconfig}
  * and {@code --authentication-token-webhook-config-file} (TokenReview), {@code
  * --authorization-kubeconfig} (SubjectAccessReview, always-allow groups and paths) and the {@code
- * Webhook} authorizer of {@code --authorization-webhook-config-file}.
+ * Webhook} authorizer of {@code --authorization-webhook-config-file}; with {@code
+ * --authentication-kubeconfig} and unless {@code --authentication-skip-lookup}, the client CA and
+ * front-proxy settings the flags leave unset come from the cluster's {@code
+ * extension-apiserver-authentication} ConfigMap, followed while the server runs.
  */
 final class DelegationWiring {
   /** kube's delegated client timeout. */
   private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(10);
+
+  /** The pause before following the ConfigMap again after its watch broke. */
+  private static final long LOOKUP_RETRY_MILLIS = 1000;
+  private static final System.Logger LOG = System.getLogger(DelegationWiring.class.getName());
 
   private DelegationWiring() {}
 
   static Delegation open(ServerConfig config) {
     Flags flags = config.flags();
     List<Authenticator> first = new ArrayList<>();
+    List<Runnable> starters = new ArrayList<>();
+    List<AutoCloseable> closers = new ArrayList<>();
     flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).ifPresent(ca -> first.add(AuthenticationChain.frontProxy(
         RequestHeaderAuthenticator.of(requestHeader(flags, caFile(ca, Option.REQUESTHEADER_CLIENT_CA_FILE))))));
+    Optional<Path> authKubeconfig = flags.path(Option.AUTHENTICATION_KUBECONFIG);
+    boolean missing = flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).isEmpty() || flags.path(Option.CLIENT_CA_FILE).isEmpty();
+    if (authKubeconfig.isPresent() && missing && !flags.bool(Option.AUTHENTICATION_SKIP_LOOKUP)) {
+      ConfigMapFollower follower = lookup(flags, client(authKubeconfig.get(), Option.AUTHENTICATION_KUBECONFIG));
+      if (flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).isEmpty()) {
+        first.add(AuthenticationChain.frontProxy(new RequestHeaderAuthenticator(follower::requestHeader, Clock.systemUTC())));
+      }
+      if (flags.path(Option.CLIENT_CA_FILE).isEmpty()) {
+        first.add(new ClientCaUsers(follower::clientCa, Clock.systemUTC()));
+      }
+      starters.add(follower::start);
+      closers.add(follower);
+    }
     List<Authenticator> last = new ArrayList<>();
     Duration tokenTtl = flags.duration(Option.AUTHENTICATION_TOKEN_WEBHOOK_CACHE_TTL);
     flags.path(Option.AUTHENTICATION_KUBECONFIG).ifPresent(k -> last.add(AuthenticationChain.bearerTokens(List.of(
@@ -51,7 +76,30 @@ final class DelegationWiring {
             Clock.systemUTC())))));
     Optional<Authorizer> delegated = flags.path(Option.AUTHORIZATION_KUBECONFIG).map(k -> delegatingAuthorizer(flags,
         client(k, Option.AUTHORIZATION_KUBECONFIG)));
-    return new Delegation(first, last, delegated, List.of(), List.of());
+    return new Delegation(first, last, delegated, starters, closers);
+  }
+
+  /**
+   * The ConfigMap looked up now (kube's {@code lookupMissingConfigInCluster}); a failure stops the
+   * start unless {@code --authentication-tolerate-lookup-failure}.
+   */
+  static ConfigMapFollower lookup(Flags flags, ClusterClient cluster) {
+    ConfigMapFollower follower = new ConfigMapFollower(cluster, LOOKUP_RETRY_MILLIS);
+    try {
+      follower.lookup();
+    } catch (IOException e) {
+      if (!flags.bool(Option.AUTHENTICATION_TOLERATE_LOOKUP_FAILURE)) {
+        throw ConfigException.invalid(e.getMessage() + "; to start anyway (requests may then be anonymous) set --"
+            + Option.AUTHENTICATION_TOLERATE_LOOKUP_FAILURE.flag() + "=true, or skip the lookup with --"
+            + Option.AUTHENTICATION_SKIP_LOOKUP.flag());
+      }
+      LOG.log(System.Logger.Level.WARNING, "Error looking up in-cluster authentication configuration: " + e.getMessage()
+          + ". Continuing without it; requests may be treated as anonymous.");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw ConfigException.invalid("interrupted while looking up the authentication ConfigMap");
+    }
+    return follower;
   }
 
   /**
