@@ -1,5 +1,6 @@
 package dev.customapiserver.endpoints;
 
+import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
@@ -19,9 +20,20 @@ import java.util.Map;
 final class DiscoveryDocuments {
   static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
   private final Scheme scheme;
+  private final List<VirtualCreate<?>> virtuals;
 
   DiscoveryDocuments(Scheme scheme) {
+    this(scheme, List.of());
+  }
+
+  /** With the create-only resources (listed with the verb {@code create} in their group's version). */
+  DiscoveryDocuments(Scheme scheme, List<VirtualCreate<?>> virtuals) {
     this.scheme = scheme;
+    this.virtuals = List.copyOf(virtuals);
+  }
+
+  private List<VirtualCreate<?>> virtualsIn(String group, String version) {
+    return virtuals.stream().filter(v -> v.group().equals(group) && v.version().equals(version)).toList();
   }
 
   Map<String, Object> apiVersions() {
@@ -63,6 +75,10 @@ final class DiscoveryDocuments {
       resources.add(m);
       resources.addAll(SubresourceDiscovery.legacy(r, version));
     }
+    for (VirtualCreate<?> v : virtualsIn(g.name(), version)) {
+      resources.add(ordered("name", v.plural(), "singularName", v.singular(), "namespaced", v.namespaced(),
+          "kind", v.kind(), "verbs", List.of("create")));
+    }
     String gv = g.name().isEmpty() ? version : g.name() + "/" + version;
     return ordered("kind", "APIResourceList", "apiVersion", "v1", "groupVersion", gv, "resources", resources);
   }
@@ -92,6 +108,12 @@ final class DiscoveryDocuments {
             m.put("subresources", subresources);
           }
           resources.add(m);
+        }
+        for (VirtualCreate<?> vc : virtualsIn(g.name(), v)) {
+          resources.add(ordered("resource", vc.plural(),
+              "responseKind", ordered("group", g.name(), "version", v, "kind", vc.kind()),
+              "scope", vc.namespaced() ? "Namespaced" : "Cluster", "singularResource", vc.singular(),
+              "verbs", List.of("create")));
         }
         versions.add(ordered("version", v, "resources", resources, "freshness", "Current"));
       }

@@ -1,5 +1,6 @@
 package dev.customapiserver.endpoints;
 
+import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
@@ -22,9 +23,13 @@ final class DiscoveryRoutes {
   private final Scheme scheme;
 
   DiscoveryRoutes(Scheme scheme, Codecs codecs) {
+    this(scheme, codecs, List.of());
+  }
+
+  DiscoveryRoutes(Scheme scheme, Codecs codecs, List<VirtualCreate<?>> virtuals) {
     this.scheme = scheme;
     this.codecs = codecs;
-    this.docs = new DiscoveryDocuments(scheme);
+    this.docs = new DiscoveryDocuments(scheme, virtuals);
   }
 
   List<Resource> resources() {

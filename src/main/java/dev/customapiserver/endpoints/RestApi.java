@@ -7,6 +7,7 @@ import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.endpoints.openapi.OpenApiResource;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
+import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.ResourceType;
@@ -59,15 +60,24 @@ public final class RestApi {
 
   /** With the group modules' extension endpoints (see {@link dev.customapiserver.apis.ApiGroupModule#extensionEndpoints}). */
   public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, List<ExtensionEndpoint> extensions) {
-    this(scheme, registry, codecs, settings, Clock.systemUTC(), extensions);
+    this(scheme, registry, codecs, settings, Clock.systemUTC(), extensions, List.of());
+  }
+
+  /**
+   * With the extension endpoints and the create-only resources ({@link VirtualCreate}, e.g. the
+   * review APIs) the server brings beside the stored ones.
+   */
+  public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, List<ExtensionEndpoint> extensions,
+      List<VirtualCreate<?>> virtuals) {
+    this(scheme, registry, codecs, settings, Clock.systemUTC(), extensions, virtuals);
   }
 
   RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, Clock clock) {
-    this(scheme, registry, codecs, settings, clock, List.of());
+    this(scheme, registry, codecs, settings, clock, List.of(), List.of());
   }
 
   private RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, Clock clock,
-      List<ExtensionEndpoint> extensions) {
+      List<ExtensionEndpoint> extensions, List<VirtualCreate<?>> virtuals) {
     Encoder encoder = new Encoder(codecs);
     BodyDecoder decoder = new BodyDecoder(codecs);
     Tables tables = new Tables(clock);
@@ -89,7 +99,9 @@ public final class RestApi {
       }
     });
     new ExtensionRoutes(encoder, settings.maxRequestBodyBytes()).resources(extensions).forEach(config::registerResources);
-    config.registerResources(new DiscoveryRoutes(scheme, codecs).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
+    new VirtualCreateRoutes(encoder, decoder, codecs, settings.maxRequestBodyBytes()).resources(virtuals)
+        .forEach(config::registerResources);
+    config.registerResources(new DiscoveryRoutes(scheme, codecs, virtuals).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
     OpenApiDocuments openApi = new OpenApiDocuments(scheme, codecs);
     config.register(new AbstractBinder() {
       @Override

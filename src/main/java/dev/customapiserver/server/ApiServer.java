@@ -116,11 +116,12 @@ public final class ApiServer implements AutoCloseable {
       throw ConfigException.invalid(e.getMessage());
     }
     List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
-    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT.withMinRequestTimeout(
-        java.time.Duration.ofSeconds(config.flags().integer(dev.customapiserver.server.config.Option.MIN_REQUEST_TIMEOUT, 1))), extensions);
     Delegation delegation = DelegationWiring.open(config);
     AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
     Authorizer authorizer = late.set(delegation.authorization(late.modes(SecurityWiring.authorization(config, registry))));
+    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT.withMinRequestTimeout(
+        java.time.Duration.ofSeconds(config.flags().integer(dev.customapiserver.server.config.Option.MIN_REQUEST_TIMEOUT, 1))),
+        extensions, SecurityWiring.reviews(config, authentication, authorizer));
     RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer),
         config, codecs, ops);
     NamespaceController namespaces = new NamespaceController(registry);

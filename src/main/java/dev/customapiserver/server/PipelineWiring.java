@@ -29,7 +29,9 @@ final class PipelineWiring {
 
   static RequestPipeline pipeline(ServerConfig config, Codecs codecs, AuthenticationChain authentication,
       Authorizer authorizer) {
-    return RequestPipeline.standard(codecs, Clock.systemUTC(), authentication, authorizer);
+    RequestPipeline standard = RequestPipeline.standard(codecs, Clock.systemUTC(), authentication, authorizer);
+    return AuditWiring.filter(config, codecs, Clock.systemUTC())
+        .map(audit -> standard.with(RequestPipeline.Stage.AUDIT, audit)).orElse(standard);
   }
 
   /**

@@ -2,10 +2,23 @@ package dev.customapiserver.server;
 
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthenticationChain;
+import dev.customapiserver.auth.Authenticator;
+import dev.customapiserver.auth.reviews.SelfSubjectReviews;
+import dev.customapiserver.auth.reviews.TokenReviews;
+import dev.customapiserver.auth.x509.CaBundle;
+import dev.customapiserver.auth.x509.X509Authenticator;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.registry.Registry;
+import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
+import dev.customapiserver.server.datadir.DataDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -16,9 +29,38 @@ import java.util.Map;
 final class SecurityWiring {
   private SecurityWiring() {}
 
-  /** The authentication chain: the static tokens (admin token and {@code --token-auth-file}). */
+  /**
+   * The authentication chain in kube's order: x509 client certificates ({@code --client-ca-file}, else
+   * the data directory's own CA when it exists, so the certificates {@code kubeconfig} mints work),
+   * then the static tokens (admin token and {@code --token-auth-file}); anonymous requests as
+   * {@code --anonymous-auth} says.
+   */
   static AuthenticationChain authentication(ServerConfig config, Map<String, UserInfo> tokens, Registry registry) {
-    return AuthenticationChain.ofTokens(List.of(TokenAuthenticator.of(tokens)));
+    List<Authenticator> authenticators = new ArrayList<>();
+    clientCa(config).ifPresent(ca -> authenticators.add(new X509Authenticator(CaBundle.read(ca), Clock.systemUTC())));
+    authenticators.add(AuthenticationChain.bearerTokens(List.of(TokenAuthenticator.of(tokens))));
+    return new AuthenticationChain(authenticators, config.flags().bool(Option.ANONYMOUS_AUTH));
+  }
+
+  /** {@code --client-ca-file}, else {@code <data-dir>/pki/ca.crt} if the server generated its CA there. */
+  static Optional<Path> clientCa(ServerConfig config) {
+    Optional<Path> flag = config.flags().path(Option.CLIENT_CA_FILE);
+    if (flag.isPresent()) {
+      return flag;
+    }
+    Path own = DataDirectory.caCertFile(config.dataDir());
+    return Files.isRegularFile(own) ? Optional.of(own) : Optional.empty();
+  }
+
+  /**
+   * The review APIs (create-only {@link VirtualCreate} resources) answering with this server's
+   * authentication and authorization: TokenReview and SelfSubjectReview, the access reviews.
+   */
+  static List<VirtualCreate<?>> reviews(ServerConfig config, AuthenticationChain authentication, Authorizer authorizer) {
+    List<VirtualCreate<?>> reviews = new ArrayList<>();
+    reviews.add(SelfSubjectReviews.resource());
+    reviews.add(TokenReviews.resource(authentication));
+    return reviews;
   }
 
   /** The authorizer of {@code --authorization-mode} (see {@link AuthorizationWiring}). */

@@ -40,7 +40,8 @@ final class ExpectedGroups {
 
   static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com",
       "restaurant.programming-kubernetes.info", "autobusi.group.cicd", "",
-      "admissionregistration.k8s.io", "coordination.k8s.io", "rbac.authorization.k8s.io");
+      "admissionregistration.k8s.io", "coordination.k8s.io", "rbac.authorization.k8s.io",
+      "authentication.k8s.io");
 
   private ExpectedGroups() {}
 }

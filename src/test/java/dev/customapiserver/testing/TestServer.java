@@ -13,6 +13,7 @@ import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.endpoints.WatchHandOff;
 import dev.customapiserver.registry.Registry;
+import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
@@ -57,13 +58,20 @@ public final class TestServer implements AutoCloseable {
   /** With extension endpoints, made from the server's {@link ObjectClient} as a group module's are. */
   public TestServer(List<ApiGroup> groups, StorageBackend backend, RestApi.Settings settings,
       Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
-    this(new Scheme(groups), backend, settings, listers -> Admission.NONE, false, false, extensions);
+    this(new Scheme(groups), backend, settings, listers -> Admission.NONE, false, false, extensions, List.of());
+  }
+
+  /** With create-only resources ({@link VirtualCreate}) beside the groups' stored ones. */
+  public static TestServer withVirtualCreates(List<ApiGroup> groups, StorageBackend backend, List<VirtualCreate<?>> virtuals)
+      throws Exception {
+    return new TestServer(new Scheme(groups), backend, RestApi.Settings.DEFAULT, listers -> Admission.NONE, false, false,
+        client -> List.of(), virtuals);
   }
 
   /** A server whose registry also runs the garbage collector (as the real server does). */
   public static TestServer withGarbageCollector(List<ApiGroup> groups, StorageBackend backend) throws Exception {
     return new TestServer(new Scheme(groups), backend, RestApi.Settings.DEFAULT, listers -> Admission.NONE, false, true,
-        client -> List.of());
+        client -> List.of(), List.of());
   }
 
   /**
@@ -84,12 +92,12 @@ public final class TestServer implements AutoCloseable {
       return AdmissionChain.of(plugins, selection);
     };
     return new TestServer(scheme, backend, RestApi.Settings.DEFAULT, chain, scheme.resource("", "namespaces").isPresent(), false,
-        client -> modules.stream().flatMap(m -> m.extensionEndpoints(client).stream()).toList());
+        client -> modules.stream().flatMap(m -> m.extensionEndpoints(client).stream()).toList(), List.of());
   }
 
   private TestServer(Scheme scheme, StorageBackend backend, RestApi.Settings settings,
       Function<Listers, Admission> admission, boolean controllers, boolean gc,
-      Function<ObjectClient, List<ExtensionEndpoint>> extensions) throws Exception {
+      Function<ObjectClient, List<ExtensionEndpoint>> extensions, List<VirtualCreate<?>> virtuals) throws Exception {
     this.backend = backend;
     Codecs codecs = new Codecs();
     registry = new Registry(scheme, backend, codecs, Clock.systemUTC(), admission);
@@ -97,7 +105,7 @@ public final class TestServer implements AutoCloseable {
     if (namespaceController != null) {
       namespaceController.start();
     }
-    RestApi api = new RestApi(scheme, registry, codecs, settings, extensions.apply(registry.client()));
+    RestApi api = new RestApi(scheme, registry, codecs, settings, extensions.apply(registry.client()), virtuals);
     jetty = new Server();
     ServerConnector connector = new ServerConnector(jetty);
     connector.setHost("127.0.0.1");

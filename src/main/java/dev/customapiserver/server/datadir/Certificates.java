@@ -77,6 +77,22 @@ final class Certificates {
     });
   }
 
+  /** A clientAuth certificate for user {@code commonName} in groups {@code organizations}, signed by the CA. */
+  X509Certificate client(X509Certificate ca, PrivateKey caKey, PublicKey key, String commonName,
+      List<String> organizations, Instant now, Duration validity) {
+    org.bouncycastle.asn1.x500.X500NameBuilder subject = new org.bouncycastle.asn1.x500.X500NameBuilder();
+    for (String o : organizations) {
+      subject.addRDN(org.bouncycastle.asn1.x500.style.BCStyle.O, o);
+    }
+    subject.addRDN(org.bouncycastle.asn1.x500.style.BCStyle.CN, commonName);
+    X500Name issuer = X500Name.getInstance(ca.getSubjectX500Principal().getEncoded());
+    return build(issuer, caKey, ca, subject.build(), key, now, validity, b -> {
+      b.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
+      b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
+      b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_clientAuth));
+    });
+  }
+
   private interface Extensions {
     void add(JcaX509v3CertificateBuilder b) throws CertIOException, GeneralSecurityException;
   }

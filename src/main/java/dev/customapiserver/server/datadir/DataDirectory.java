@@ -46,6 +46,11 @@ public final class DataDirectory {
     return pki.caCertFile();
   }
 
+  /** Where the generated CA certificate of the data directory {@code root} lives ({@code pki/ca.crt}). */
+  public static Path caCertFile(Path root) {
+    return root.toAbsolutePath().normalize().resolve("pki").resolve("ca.crt");
+  }
+
   /** The admin bearer token: read from {@code admin.token}, or created (mode 0600). */
   public String adminToken() {
     Path file = adminTokenFile();
@@ -90,6 +95,25 @@ public final class DataDirectory {
       }
     }
     return pki.ensure(dns, ips);
+  }
+
+  /**
+   * A kubeconfig for {@code user} in {@code groups} with a new client certificate signed by this
+   * directory's CA (valid for {@code validity}), for the server at {@code serverUrl}; the cluster's CA
+   * is taken from the {@code kubeconfig} the server wrote (else this directory's CA).
+   *
+   * @throws IllegalStateException if the server never started with this directory
+   */
+  public String clientKubeconfig(String user, List<String> groups, String serverUrl, java.time.Duration validity) {
+    Pki.ClientIdentity id = pki.client(user, groups, validity);
+    Kubeconfig.Cluster cluster = Kubeconfig.cluster(kubeconfigFile())
+        .orElse(new Kubeconfig.Cluster(serverUrl, id.caPem()));
+    String server = serverUrl == null ? cluster.server() : serverUrl;
+    if (server == null) {
+      throw new IllegalStateException("no kubeconfig in " + root + " to take the server URL from: give --server");
+    }
+    return Kubeconfig.renderClient(server, cluster.caPem(), user,
+        id.certificatePem(), id.keyPem());
   }
 
   /** (Re)writes {@code kubeconfig} (mode 0600) for {@code serverUrl}, trusting the identity's anchor. */

@@ -80,6 +80,26 @@ final class Pki {
     return new ServingIdentity(pair.getPrivate(), List.of(cert), ca);
   }
 
+  /**
+   * A new key and a client certificate for {@code user} in {@code groups} signed by the existing CA.
+   *
+   * @throws IllegalStateException if the CA was not generated yet (the server never started here)
+   */
+  ClientIdentity client(String user, List<String> groups, Duration validity) {
+    Path caKeyFile = dir.resolve("ca.key");
+    if (!Files.exists(caCertFile()) || !Files.exists(caKeyFile)) {
+      throw new IllegalStateException("no CA in " + dir + ": start the server with this --data-dir once first");
+    }
+    X509Certificate ca = Pem.readCertificates(caCertFile()).get(0);
+    KeyPair pair = certificates.newKeyPair();
+    X509Certificate cert = certificates.client(ca, Pem.readPrivateKey(caKeyFile), pair.getPublic(), user, groups,
+        clock.instant(), validity);
+    return new ClientIdentity(Pem.encode(List.of(cert)), Pem.encode(pair.getPrivate()), Pem.encode(List.of(ca)));
+  }
+
+  /** A client certificate with its key and the CA that signed it, PEM-encoded. */
+  record ClientIdentity(String certificatePem, String keyPem, String caPem) {}
+
   private Optional<ServingIdentity> reusable(X509Certificate ca, Path keyFile, List<String> dnsNames,
       List<String> ipAddresses, Instant now) {
     if (!Files.exists(servingCertFile()) || !Files.exists(keyFile)) {

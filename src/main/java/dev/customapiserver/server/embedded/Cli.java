@@ -38,6 +38,9 @@ final class Cli {
   }
 
   static int run(List<String> args, Map<String, String> env, PrintStream out, PrintStream err, Runner runner) {
+    if (!args.isEmpty() && args.get(0).equals(KubeconfigCommand.NAME)) {
+      return KubeconfigCommand.run(args.subList(1, args.size()), out, err);
+    }
     ServerConfig config;
     try {
       CommandLine flags = CommandLine.parse(args);

@@ -1,0 +1,25 @@
+package dev.customapiserver.auth.reviews;
+
+import dev.customapiserver.apis.authentication.AuthenticationModule;
+import dev.customapiserver.apis.authentication.AuthenticationProtobuf;
+import dev.customapiserver.apis.authentication.SelfSubjectReviewV1;
+import dev.customapiserver.apis.authentication.UserInfoV1;
+import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.VirtualCreate;
+
+/**
+ * {@code POST /apis/authentication.k8s.io/v1/selfsubjectreviews} ({@code kubectl auth whoami}): the
+ * status names the user the request acts as, the impersonated one when {@code --as} is used.
+ */
+public final class SelfSubjectReviews {
+  private SelfSubjectReviews() {}
+
+  public static VirtualCreate<SelfSubjectReviewV1> resource() {
+    return new VirtualCreate<>(AuthenticationModule.GROUP, AuthenticationModule.VERSION, "SelfSubjectReview",
+        "selfsubjectreviews", false, SelfSubjectReviewV1.class, (SelfSubjectReviewV1 review, RequestContext context) -> {
+          review.status = new SelfSubjectReviewV1.Status();
+          review.status.userInfo = UserInfoV1.of(context.user());
+          return review;
+        }).withProtobuf(AuthenticationProtobuf::selfSubjectReview);
+  }
+}

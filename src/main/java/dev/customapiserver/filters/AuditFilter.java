@@ -1,0 +1,129 @@
+package dev.customapiserver.filters;
+
+import dev.customapiserver.auth.audit.AuditEvent;
+import dev.customapiserver.auth.audit.Auditor;
+import dev.customapiserver.auth.audit.Level;
+import dev.customapiserver.auth.audit.PolicyEvaluator;
+import dev.customapiserver.auth.audit.Stage;
+import dev.customapiserver.request.RequestContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * kube-apiserver's audit stage: after authentication, the policy picks the level for the
+ * authenticated user and the request; RequestReceived is written at once, ResponseComplete when the
+ * response is done (403s and other refusals further in included, with their Status's reason and
+ * message), and for watches ResponseStarted when the stream begins and ResponseComplete when it
+ * ends. Bodies are captured only when the level asks: the request's from Request, the response's at
+ * RequestResponse (never a watch stream's); a failed response's Status always, being small.
+ */
+public final class AuditFilter extends HttpFilter {
+  private static final long serialVersionUID = 1L;
+  private final transient Auditor auditor;
+  private final transient Clock clock;
+
+  public AuditFilter(Auditor auditor, Clock clock) {
+    this.auditor = auditor;
+    this.clock = clock;
+  }
+
+  @Override
+  protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws IOException, ServletException {
+    RequestContext context = RequestContext.require(request);
+    PolicyEvaluator.Decision decision = auditor.decide(context.authenticatedUser().orElse(null), context.info());
+    if (decision.level() == Level.NONE) {
+      chain.doFilter(request, response);
+      return;
+    }
+    boolean watch = context.info().verb().equals("watch");
+    Event event = new Event(request, context, decision);
+    event.write(Stage.REQUEST_RECEIVED, 0, null, null);
+    TeeRequest teeRequest = decision.level().atLeast(Level.REQUEST) ? new TeeRequest(request) : null;
+    TeeResponse teeResponse = watch ? null : new TeeResponse(response, decision.level() == Level.REQUEST_RESPONSE);
+    try {
+      chain.doFilter(teeRequest == null ? request : teeRequest, teeResponse == null ? response : teeResponse);
+    } catch (IOException | ServletException | RuntimeException | Error e) {
+      event.write(Stage.PANIC, 500, teeRequest, null);
+      throw e;
+    }
+    if (request.isAsyncStarted()) {
+      event.write(Stage.RESPONSE_STARTED, response.getStatus(), teeRequest, null);
+      request.getAsyncContext().addListener(new AsyncListener() {
+        @Override
+        public void onComplete(AsyncEvent e) {
+          event.write(Stage.RESPONSE_COMPLETE, response.getStatus(), teeRequest, teeResponse);
+        }
+
+        @Override
+        public void onTimeout(AsyncEvent e) {}
+
+        @Override
+        public void onError(AsyncEvent e) {}
+
+        @Override
+        public void onStartAsync(AsyncEvent e) {}
+      });
+      return;
+    }
+    event.write(Stage.RESPONSE_COMPLETE, response.getStatus(), teeRequest, teeResponse);
+  }
+
+  /** The parts of one request's events that do not change between stages. */
+  private final class Event {
+    private final RequestContext context;
+    private final PolicyEvaluator.Decision decision;
+    private final String uri;
+    private final List<String> sourceIps;
+    private final String userAgent;
+
+    Event(HttpServletRequest request, RequestContext context, PolicyEvaluator.Decision decision) {
+      this.context = context;
+      this.decision = decision;
+      String query = request.getQueryString();
+      this.uri = request.getRequestURI() + (query == null ? "" : "?" + query);
+      this.sourceIps = sourceIps(request);
+      this.userAgent = request.getHeader("User-Agent");
+    }
+
+    void write(Stage stage, int code, TeeRequest in, TeeResponse out) {
+      if (!decision.records(stage)) {
+        return;
+      }
+      auditor.write(new AuditEvent(context.auditId(), decision.level(), stage, uri, context.info(),
+          context.authenticatedUser().orElseThrow(), context.impersonatedUser().orElse(null), sourceIps, userAgent, code,
+          in == null ? null : in.captured(), out == null ? null : out.captured(), context.received(), clock.instant()));
+    }
+  }
+
+  /** kube's source IPs: the X-Forwarded-For entries, X-Real-Ip, then the peer address, without repeats. */
+  static List<String> sourceIps(HttpServletRequest request) {
+    List<String> ips = new ArrayList<>();
+    String forwarded = request.getHeader("X-Forwarded-For");
+    if (forwarded != null) {
+      for (String ip : forwarded.split(",")) {
+        if (!ip.isBlank() && !ips.contains(ip.trim())) {
+          ips.add(ip.trim());
+        }
+      }
+    }
+    String real = request.getHeader("X-Real-Ip");
+    if (real != null && !real.isBlank() && !ips.contains(real.trim())) {
+      ips.add(real.trim());
+    }
+    String peer = request.getRemoteAddr();
+    if (peer != null && !ips.contains(peer)) {
+      ips.add(peer);
+    }
+    return ips;
+  }
+}
