@@ -39,8 +39,14 @@ final class Watches implements AutoCloseable {
     return bufferSize;
   }
 
-  /** The requested timeout, or as kube-apiserver a random one between min-request-timeout and twice that. */
+  /**
+   * The requested timeout, or as kube-apiserver a random one between min-request-timeout and twice
+   * that when none (0) is asked; a negative request ends the watch at once, as kube's timer does.
+   */
   long timeoutMillis(long requestedSeconds) {
+    if (requestedSeconds < 0) {
+      return 0;
+    }
     if (requestedSeconds > 0) {
       return TimeUnit.SECONDS.toMillis(requestedSeconds);
     }

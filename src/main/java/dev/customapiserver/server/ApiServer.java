@@ -3,6 +3,7 @@ package dev.customapiserver.server;
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.admission.chain.AdmissionChain;
+import dev.customapiserver.admission.chain.AdmissionConfiguration;
 import dev.customapiserver.admission.chain.PluginSelection;
 import dev.customapiserver.admission.webhook.WebhookPlugins;
 import dev.customapiserver.api.meta.UserInfo;
@@ -20,6 +21,7 @@ import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.server.config.ConfigException;
+import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import jakarta.servlet.ServletContext;
@@ -94,8 +96,9 @@ public final class ApiServer implements AutoCloseable {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
     config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
     tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
-    List<ApiGroupModule> modules = ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
-        .map(ServiceLoader.Provider::get).toList();
+    LateAuthorizer late = new LateAuthorizer();
+    List<ApiGroupModule> modules = java.util.stream.Stream.concat(ServiceLoader.load(ApiGroupModule.class,
+        ApiServer.class.getClassLoader()).stream().map(ServiceLoader.Provider::get), java.util.stream.Stream.of(AuthorizationWiring.reviews(late))).toList();
     Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
     Codecs codecs = new Codecs();
     Operations ops = new Operations();
@@ -103,7 +106,11 @@ public final class ApiServer implements AutoCloseable {
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {
-      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, scheme, codecs, listers, selection));
+      AdmissionConfiguration admissionConfig = config.flags().path(Option.ADMISSION_CONTROL_CONFIG_FILE)
+          .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
+      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
+          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, listers, selection, admissionConfig), listers,
+              late, scheme));
     } catch (IllegalArgumentException e) {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
@@ -113,7 +120,7 @@ public final class ApiServer implements AutoCloseable {
         java.time.Duration.ofSeconds(config.flags().integer(dev.customapiserver.server.config.Option.MIN_REQUEST_TIMEOUT, 1))), extensions);
     Delegation delegation = DelegationWiring.open(config);
     AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
-    Authorizer authorizer = delegation.authorization(SecurityWiring.authorization(config, registry));
+    Authorizer authorizer = late.set(delegation.authorization(late.modes(SecurityWiring.authorization(config, registry))));
     RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer),
         config, codecs, ops);
     NamespaceController namespaces = new NamespaceController(registry);
@@ -122,6 +129,7 @@ public final class ApiServer implements AutoCloseable {
         .add(namespaces::start, namespaces::close)
         .add(gc::start, gc::close)
         .add(delegation::start, delegation::close);
+    AuthorizationWiring.background(background, registry);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
           background.close();
           registry.close();
@@ -133,10 +141,11 @@ public final class ApiServer implements AutoCloseable {
    * then those the server itself brings ({@link #serverPlugins}); ordered by {@link PluginSelection}.
    */
   static AdmissionChain admission(List<ApiGroupModule> modules, Scheme scheme, Codecs codecs, Listers listers,
-      PluginSelection selection) {
+      PluginSelection selection, AdmissionConfiguration configuration) {
     List<AdmissionPlugin> plugins = new ArrayList<>();
-    modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
+    modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers, configuration)));
     plugins.addAll(serverPlugins(scheme, codecs, listers));
+    configuration.checkNames(plugins);
     AdmissionChain chain = AdmissionChain.of(plugins, selection);
     System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.INFO, "Admission plugins: {0}",
         String.join(", ", chain.names()));

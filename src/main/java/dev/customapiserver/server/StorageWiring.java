@@ -1,10 +1,14 @@
 package dev.customapiserver.server;
 
 import dev.customapiserver.server.config.ConfigException;
+import dev.customapiserver.server.config.Flags;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.cache.CachingStorageBackend;
+import dev.customapiserver.storage.etcd.EtcdSettings;
+import dev.customapiserver.storage.etcd.EtcdStorageBackend;
+import dev.customapiserver.storage.file.FileStorageBackend;
 import dev.customapiserver.storage.jpa.DatabaseSettings;
 import dev.customapiserver.storage.jpa.JpaStorageBackend;
 import dev.customapiserver.storage.memory.MemoryStorageBackend;
@@ -16,7 +20,7 @@ import java.util.List;
  */
 final class StorageWiring {
   /** The values {@code --storage-backend} accepts, as kube-apiserver lists them in its error. */
-  static final List<String> BACKENDS = List.of("jpa", "memory");
+  static final List<String> BACKENDS = List.of("etcd3", "file", "jpa", "memory");
   static final String DEFAULT = "jpa";
 
   private StorageWiring() {}
@@ -29,6 +33,9 @@ final class StorageWiring {
   static StorageBackend open(ServerConfig config) {
     StorageBackend backend = switch (backend(config)) {
       case "memory" -> new MemoryStorageBackend();
+      case "etcd3" -> etcd(config);
+      case "file" -> new FileStorageBackend(FileStorageBackend.Options.at(
+          config.flags().path(Option.STORAGE_ROOT).orElse(config.dataDir().resolve("objects"))));
       default -> jpa(config);
     };
     return config.watchCache() ? new CachingStorageBackend(backend, config.watchCacheSize()) : backend;
@@ -45,6 +52,21 @@ final class StorageWiring {
           + ". If not specified, it will default to '" + DEFAULT + "'");
     }
     return name;
+  }
+
+  private static StorageBackend etcd(ServerConfig config) {
+    Flags f = config.flags();
+    List<String> servers = f.list(Option.ETCD_SERVERS);
+    if (servers.isEmpty()) {
+      throw ConfigException.invalid("--etcd-servers must be specified");
+    }
+    EtcdSettings settings = EtcdSettings.of(servers, f.string(Option.ETCD_PREFIX))
+        .withTls(f.path(Option.ETCD_CAFILE), f.path(Option.ETCD_CERTFILE), f.path(Option.ETCD_KEYFILE));
+    try {
+      return new EtcdStorageBackend(settings);
+    } catch (IllegalArgumentException e) {
+      throw ConfigException.invalid(e.getMessage());
+    }
   }
 
   private static StorageBackend jpa(ServerConfig config) {

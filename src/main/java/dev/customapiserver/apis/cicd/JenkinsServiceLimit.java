@@ -23,6 +23,23 @@ final class JenkinsServiceLimit implements ValidatingPlugin {
   private final Lister<JenkinsService> services;
   private final int max;
 
+  /**
+   * Its part of the admission configuration: {@code max}, how many JenkinsServices may exist (10
+   * when absent).
+   */
+  record Configuration(Integer max) {
+    int checkedMax() {
+      if (max == null) {
+        return DEFAULT_MAX;
+      }
+      if (max < 0) {
+        throw new IllegalArgumentException("couldn't init admission plugin \"" + NAME + "\": max must be a non-negative integer, got "
+            + max);
+      }
+      return max;
+    }
+  }
+
   JenkinsServiceLimit(Lister<JenkinsService> services, int max) {
     this.services = services;
     this.max = max;
