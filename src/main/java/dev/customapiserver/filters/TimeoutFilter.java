@@ -33,6 +33,7 @@ import java.util.regex.Pattern;
  */
 public final class TimeoutFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
+  private static final System.Logger LOG = System.getLogger(TimeoutFilter.class.getName());
   static final String MESSAGE = "request did not complete within requested timeout - context deadline exceeded";
   private static final Pattern TIMEOUT_PARAM = Pattern.compile("(?:^|&)timeout=([^&]*)");
   private static final Pattern GO_DURATION = Pattern.compile("((\\d+(?:\\.\\d+)?)(h|ms|m|s))+");
@@ -73,6 +74,7 @@ public final class TimeoutFilter extends HttpFilter {
         limit = d;
       }
     }
+    String limitText = limit.toString();
     Deadline deadline = new Deadline();
     context.put(Deadline.class, deadline);
     TimeoutResponse guarded = new TimeoutResponse(response);
@@ -80,6 +82,8 @@ public final class TimeoutFilter extends HttpFilter {
     ScheduledFuture<?> alarm = timer.schedule(() -> {
       deadline.expire();
       if (guarded.expire(real -> writer.write(real, status))) {
+        LOG.log(System.Logger.Level.WARNING, "Request timed out after {0}: {1} {2}", limitText, request.getMethod(),
+            request.getRequestURI(), context);
         metrics.terminated(RequestLabels.of(info, request.getContentType(), request.getQueryString()), 504, "timeout");
       }
     }, limit.toNanos(), TimeUnit.NANOSECONDS);

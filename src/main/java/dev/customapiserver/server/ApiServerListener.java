@@ -22,6 +22,7 @@ public final class ApiServerListener implements ServletContextListener {
   public static final String CONFIG_PARAM = "custom-apiserver.config";
   private static final System.Logger LOG = System.getLogger(ApiServerListener.class.getName());
   private ApiServer server;
+  private java.time.Duration watchGrace = java.time.Duration.ofSeconds(5);
 
   @Override
   public void contextInitialized(ServletContextEvent event) {
@@ -31,6 +32,8 @@ public final class ApiServerListener implements ServletContextListener {
     ServerConfig config = ConfigLoader.fromEnvironment(System.getenv(), yaml);
     DataDirectory data = new DataDirectory(config.dataDir(), Clock.systemUTC(), new SecureRandom());
     server = ApiServer.create(config, data.adminToken());
+    java.time.Duration grace = config.flags().duration(dev.customapiserver.server.config.Option.SHUTDOWN_WATCH_TERMINATION_GRACE_PERIOD);
+    watchGrace = grace.compareTo(watchGrace) > 0 ? grace : watchGrace;
     server.register(context);
     LOG.log(System.Logger.Level.INFO, "custom-apiserver deployed at context path \"{0}\"; data in {1}; "
         + "admin bearer token in {2}", context.getContextPath(), data.root(), data.adminTokenFile());
@@ -39,6 +42,12 @@ public final class ApiServerListener implements ServletContextListener {
   @Override
   public void contextDestroyed(ServletContextEvent event) {
     if (server != null) {
+      server.shutdownInitiated(); // undeploy: /readyz fails, watch streams end cleanly, then the database closes
+      try {
+        server.endWatches(watchGrace);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       server.close();
     }
   }

@@ -32,7 +32,7 @@ import javax.net.ssl.TrustManagerFactory;
  * {@link #restart()} starts again on the same data directory. The WAR is {@code -Dapiserver.war}.
  */
 public final class ServerProcess implements AutoCloseable {
-  private static final Duration STARTUP_DEADLINE = Duration.ofSeconds(90);
+  private static final Duration STARTUP_DEADLINE = Duration.ofSeconds(240); // a bound on a loaded machine, not a timing
   private final Path war;
   private final Path dataDir;
   private final List<String> extraArgs;
@@ -207,6 +207,19 @@ public final class ServerProcess implements AutoCloseable {
   public void kill() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor();
+  }
+
+  /** SIGTERM without waiting: the server begins its graceful shutdown. */
+  public void terminate() {
+    process.destroy();
+  }
+
+  /** Waits for the process to exit; returns its exit code. */
+  public int awaitExit(Duration max) throws InterruptedException {
+    if (!process.waitFor(max.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new IllegalStateException("the server did not exit within " + max);
+    }
+    return process.exitValue();
   }
 
   /** Kills the process if alive and starts it again on the same data directory and flags. */

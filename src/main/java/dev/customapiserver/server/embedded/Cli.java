@@ -5,6 +5,8 @@ import dev.customapiserver.server.config.ConfigException;
 import dev.customapiserver.server.config.ConfigLoader;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.server.config.Usage;
+import dev.customapiserver.server.config.Option;
+import dev.customapiserver.server.logging.LogSetup;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,11 @@ final class Cli {
   static void main(String[] args) {
     defaultLogging();
     int code = run(List.of(args), System.getenv(), System.out, System.err, config -> {
+      try {
+        LogSetup.apply(config.flags().string(Option.LOGGING_FORMAT));
+      } catch (IllegalArgumentException e) {
+        throw ConfigException.invalid(e.getMessage());
+      }
       try (EmbeddedServer server = EmbeddedServer.start(config)) {
         server.join();
       }

@@ -3,7 +3,11 @@ package dev.customapiserver.server.embedded;
 import dev.customapiserver.server.ApiServer;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
+import dev.customapiserver.server.logging.LogSetup;
 import java.time.Duration;
+import java.util.logging.Formatter;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import org.eclipse.jetty.server.Server;
 
 /**
@@ -13,8 +17,7 @@ import org.eclipse.jetty.server.Server;
  * listeners close, the requests in flight finish within {@code drainTimeout}, and the context stops,
  * which closes the storage (every acknowledged write is committed before its response).
  */
-record Shutdown(Duration delay, Duration watchGrace, Duration drainTimeout) {
-  private static final System.Logger LOG = System.getLogger(Shutdown.class.getName());
+record Shutdown(Duration delay, Duration watchGrace, Duration drainTimeout, Formatter format) {
   /** The least time given to watches and requests in flight, whatever the flags say. */
   private static final Duration FLOOR = Duration.ofSeconds(5);
 
@@ -22,21 +25,31 @@ record Shutdown(Duration delay, Duration watchGrace, Duration drainTimeout) {
     Duration grace = config.flags().duration(Option.SHUTDOWN_WATCH_TERMINATION_GRACE_PERIOD);
     Duration timeout = config.flags().duration(Option.REQUEST_TIMEOUT);
     return new Shutdown(config.flags().duration(Option.SHUTDOWN_DELAY_DURATION),
-        grace.compareTo(FLOOR) < 0 ? FLOOR : grace, timeout.compareTo(FLOOR) < 0 ? FLOOR : timeout);
+        grace.compareTo(FLOOR) < 0 ? FLOOR : grace, timeout.compareTo(FLOOR) < 0 ? FLOOR : timeout, LogSetup.current());
   }
 
   void run(ApiServer api, Server jetty) throws Exception {
     api.shutdownInitiated();
     if (!delay.isZero()) {
-      LOG.log(System.Logger.Level.INFO, "Shutting down: /readyz fails; serving for {0} more (--shutdown-delay-duration)",
-          delay);
+      say(Level.INFO, "Shutting down: /readyz fails; serving for " + delay + " more (--shutdown-delay-duration)");
       Thread.sleep(delay.toMillis()); // the documented delay itself, not a synchronisation
     }
     if (!api.endWatches(watchGrace)) {
-      LOG.log(System.Logger.Level.WARNING, "Some watch streams did not end within {0}; they are cut off", watchGrace);
+      say(Level.WARNING, "Some watch streams did not end within " + watchGrace + "; they are cut off");
     }
-    LOG.log(System.Logger.Level.INFO, "Shutting down: no new connections; finishing the requests in flight");
+    say(Level.INFO, "Shutting down: no new connections; finishing the requests in flight");
     jetty.stop();
-    LOG.log(System.Logger.Level.INFO, "Stopped; the storage is closed");
+    say(Level.INFO, "Stopped; the storage is closed");
+  }
+
+  /**
+   * Prints straight to stderr in the log format of the process: a SIGTERM runs this in a shutdown
+   * hook, while the JDK's own hook may already have reset the loggers.
+   */
+  private void say(Level level, String msg) {
+    LogRecord r = new LogRecord(level, msg);
+    r.setLoggerName(Shutdown.class.getName());
+    System.err.print(format.format(r));
+    System.err.flush();
   }
 }

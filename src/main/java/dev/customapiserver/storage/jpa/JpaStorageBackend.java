@@ -69,6 +69,7 @@ public final class JpaStorageBackend implements StorageBackend {
     this.vendor = Vendor.of(settings.jdbcUrl());
     this.revisions = new Revisions(vendor);
     String url = vendor.prepareUrl(settings.jdbcUrl());
+    H2FileLock.await(url, settings, H2FileLock.MAX_WAIT); // a server on the same files may still be shutting down
     try {
       new SchemaMigrator(vendor).migrate(url, settings);
     } catch (FlywayException e) {
