@@ -71,6 +71,7 @@ public final class EmbeddedServer implements AutoCloseable {
     context.addEventListener(api.asListener());
     JakartaWebSocketServletContainerInitializer.configure(context, null); // watches over WebSocket
     jetty.setHandler(context);
+    StatusErrors.install(jetty, context);
     jetty.setStopAtShutdown(true);
     jetty.setStopTimeout(5_000);
     try {
