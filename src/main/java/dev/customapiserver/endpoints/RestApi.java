@@ -51,6 +51,7 @@ public final class RestApi {
   }
 
   private final ResourceConfig config = new ResourceConfig();
+  private final Watches watches;
 
   public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings) {
     this(scheme, registry, codecs, settings, List.of());
@@ -71,9 +72,9 @@ public final class RestApi {
     BodyDecoder decoder = new BodyDecoder(codecs);
     Tables tables = new Tables(clock);
     RouteBinder binder = new RouteBinder(settings.maxRequestBodyBytes());
-    Watches watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents());
+    watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents());
     for (ResourceType<?> type : scheme.servedResources()) {
-      bind(type, registry, codecs, encoder, decoder, tables, binder, watches, clock);
+      bind(type, registry, codecs, encoder, decoder, tables, binder, watches, clock, settings);
     }
     config.register(new ContainerLifecycleListener() {
       @Override
@@ -109,7 +110,7 @@ public final class RestApi {
   }
 
   private <H extends KubeObject> void bind(ResourceType<H> type, Registry registry, Codecs codecs, Encoder encoder,
-      BodyDecoder decoder, Tables tables, RouteBinder binder, Watches watches, Clock clock) {
+      BodyDecoder decoder, Tables tables, RouteBinder binder, Watches watches, Clock clock, Settings settings) {
     GenericStore<H> store = registry.store(type);
     ResourceVersions<H> versions = new ResourceVersions<>(type, codecs.json());
     for (String version : registry.scheme().group(type.group()).orElseThrow().versions()) {
@@ -118,6 +119,11 @@ public final class RestApi {
       }
       ServedVersion<H, ?> sv = type.version(version).orElseThrow();
       VersionedView<H> view = new VersionedView<>(type, sv, decoder);
+      if (type.createOnly().isPresent()) {
+        config.registerResources(new VirtualCreateHandler<>(view, type.createOnly().get(), encoder)
+            .resource(RouteBinder.prefix(type.group(), version), settings.maxRequestBodyBytes()));
+        continue;
+      }
       var reads = new ReadHandlers<>(view, store, encoder, tables, codecs, watches);
       var fields = new FieldManager(view.groupVersion().apiVersion(), versions, type.hasStatusSubresource(), codecs.json(),
           clock);
@@ -132,5 +138,13 @@ public final class RestApi {
   /** The Jersey application: every route, the exception mapper, the codecs. */
   public ResourceConfig resourceConfig() {
     return config;
+  }
+
+  /**
+   * For shutdown: ends every open watch stream cleanly (the response's proper end; new ones end at
+   * once) and waits up to {@code grace} for them to be written. Returns whether all ended in time.
+   */
+  public boolean endWatches(Duration grace) throws InterruptedException {
+    return watches.endAll(grace);
   }
 }

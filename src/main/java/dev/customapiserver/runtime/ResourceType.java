@@ -55,6 +55,7 @@ public final class ResourceType<H extends KubeObject> {
   private final ScaleSubresource<H> scale;
   private final Map<String, Connector<H>> connectors;
   private final GroupResource storedAs;
+  private final VirtualCreate<H> createOnly;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
@@ -68,6 +69,7 @@ public final class ResourceType<H extends KubeObject> {
     this.hubType = b.hubType;
     this.versions = Map.copyOf(b.versions);
     this.storedAs = b.storedAs;
+    this.createOnly = b.createOnly;
     String firstServed = b.versions.keySet().stream().findFirst().orElse(null);
     this.storageVersion = Objects.requireNonNull(b.storageVersion != null || b.storedAs == null ? b.storageVersion : firstServed,
         "storageVersion of " + b.kind);
@@ -155,6 +157,11 @@ public final class ResourceType<H extends KubeObject> {
    * The resource whose storage this one shares, if it is a cohabitant (see the class doc); empty
    * for a resource that owns its storage.
    */
+  /** The answer of a create-only virtual resource (only POST is served, nothing stored); empty for stored kinds. */
+  public Optional<VirtualCreate<H>> createOnly() {
+    return Optional.ofNullable(createOnly);
+  }
+
   public Optional<GroupResource> storedAs() {
     return Optional.ofNullable(storedAs);
   }
@@ -225,6 +232,7 @@ public final class ResourceType<H extends KubeObject> {
     private ScaleSubresource<H> scale;
     private final Map<String, Connector<H>> connectors = new LinkedHashMap<>();
     private GroupResource storedAs;
+    private VirtualCreate<H> createOnly;
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -314,6 +322,12 @@ public final class ResourceType<H extends KubeObject> {
     /** An extra field-selector field (e.g. {@code spec.referenceType}); a null value matches as "". */
     public Builder<H> selectableField(String name, Function<H, String> value) {
       selectableFields.put(name, value);
+      return this;
+    }
+
+    /** Makes this a create-only virtual resource answered by {@code answer} (see {@link VirtualCreate}). */
+    public Builder<H> createOnly(VirtualCreate<H> answer) {
+      this.createOnly = Objects.requireNonNull(answer, "answer");
       return this;
     }
 

@@ -18,6 +18,10 @@ final class ExpectedGroups {
           "v1beta1", true),
       new Expected("restaurant.wukong.com", List.of("v1beta1", "v1alpha1"), "Topping", "toppings", false, List.of(),
           "v1beta1", false),
+      new Expected("restaurant.programming-kubernetes.info", List.of("v1beta1", "v1alpha1"), "Pizza", "pizzas", true,
+          List.of(), "v1beta1", true),
+      new Expected("restaurant.programming-kubernetes.info", List.of("v1beta1", "v1alpha1"), "Topping", "toppings", false,
+          List.of(), "v1alpha1", false),
       new Expected("autobusi.group.cicd", List.of("v1alpha"), "JenkinsService", "jenkinsservices", true,
           List.of("js"), "v1alpha", true),
       new Expected("", List.of("v1"), "Namespace", "namespaces", false, List.of("ns"), "v1", true),
@@ -27,10 +31,16 @@ final class ExpectedGroups {
           "mutatingwebhookconfigurations", false, List.of(), "v1", false),
       new Expected("", List.of("v1"), "ConfigMap", "configmaps", true, List.of("cm"), "v1", false),
       new Expected("", List.of("v1"), "Secret", "secrets", true, List.of(), "v1", false),
-      new Expected("coordination.k8s.io", List.of("v1"), "Lease", "leases", true, List.of(), "v1", false));
+      new Expected("coordination.k8s.io", List.of("v1"), "Lease", "leases", true, List.of(), "v1", false),
+      new Expected("rbac.authorization.k8s.io", List.of("v1"), "Role", "roles", true, List.of(), "v1", false),
+      new Expected("rbac.authorization.k8s.io", List.of("v1"), "ClusterRole", "clusterroles", false, List.of(), "v1", false),
+      new Expected("rbac.authorization.k8s.io", List.of("v1"), "RoleBinding", "rolebindings", true, List.of(), "v1", false),
+      new Expected("rbac.authorization.k8s.io", List.of("v1"), "ClusterRoleBinding", "clusterrolebindings", false, List.of(),
+          "v1", false));
 
-  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "",
-      "admissionregistration.k8s.io", "coordination.k8s.io");
+  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com",
+      "restaurant.programming-kubernetes.info", "autobusi.group.cicd", "",
+      "admissionregistration.k8s.io", "coordination.k8s.io", "rbac.authorization.k8s.io");
 
   private ExpectedGroups() {}
 }
