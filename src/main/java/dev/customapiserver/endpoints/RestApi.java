@@ -115,6 +115,7 @@ public final class RestApi {
     config.register(OpenApiResource.class);
     config.register(OpenApiAcceptFilter.class);
     config.register(new ErrorMapper(codecs));
+    config.register(new OptionsAsKube());
     config.property(ServerProperties.WADL_FEATURE_DISABLE, true);
     config.property(org.glassfish.jersey.CommonProperties.PROVIDER_DEFAULT_DISABLE, "DATASOURCE");
     config.property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);

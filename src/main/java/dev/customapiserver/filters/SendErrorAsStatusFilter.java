@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * Turns {@code sendError} below it (Jersey's bare 404/405, a container's refusal) into a Status JSON
- * body instead of the container's HTML error page, in any servlet container.
+ * body instead of the container's HTML error page, in any servlet container; refuses Content-Type and
+ * Accept headers that name no media type (415, 406) before Jersey answers them with a bare 400.
  */
 public final class SendErrorAsStatusFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -28,6 +29,11 @@ public final class SendErrorAsStatusFilter extends HttpFilter {
   @Override
   protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws IOException, ServletException {
+    var refused = MediaTypeHeaders.check(request.getHeader("Content-Type"), request.getHeader("Accept"));
+    if (refused.isPresent()) {
+      writer.write(response, refused.get().status());
+      return;
+    }
     chain.doFilter(request, new HttpServletResponseWrapper(response) {
       @Override
       public void sendError(int code) throws IOException {

@@ -16,6 +16,7 @@ import dev.customapiserver.auth.TokenFile;
 import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.controllers.gc.GarbageCollector;
 import dev.customapiserver.endpoints.RestApi;
+import dev.customapiserver.filters.ErrorPageServlet;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
@@ -173,6 +174,7 @@ public final class ApiServer implements AutoCloseable {
     health.addMapping("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz", "/readyz/*");
     health.setAsyncSupported(true);
 
+    context.addServlet("error-page", new ErrorPageServlet(codecs)).addMapping(ErrorPageServlet.PATH);
     ServletRegistration.Dynamic api = context.addServlet("api", new ServletContainer(application));
     api.addMapping("/*");
     api.setAsyncSupported(true);

@@ -98,4 +98,25 @@ class DeployedWarIT {
       socket.abort();
     }
   }
+
+  @Test
+  @DisplayName("answers odd Content-Type and Accept headers and OPTIONS with a JSON Status, as embedded")
+  void containerAnswersAreStatus() throws Exception {
+    URI root = base.toURI();
+    String token = Files.readString(Path.of(System.getenv("CUSTOM_APISERVER_DATA_DIR"), "admin.token")).trim();
+    String prefix = root.getPath().replaceAll("/$", "");
+    record Probe(String method, String target, int code, String reason, String... headers) {}
+    for (Probe p : java.util.List.of(
+        new Probe("POST", prefix + "/api/v1/namespaces", 415, "UnsupportedMediaType", "Content-Type", "garbage"),
+        new Probe("GET", prefix + "/api/v1/namespaces", 406, "NotAcceptable", "Accept", "garbage/////"),
+        new Probe("OPTIONS", prefix + "/api/v1/namespaces", 405, "MethodNotAllowed"))) {
+      String[] headers = java.util.stream.Stream.concat(java.util.stream.Stream.of("Authorization", "Bearer " + token),
+          java.util.Arrays.stream(p.headers())).toArray(String[]::new);
+      var r = dev.customapiserver.testing.RawHttp.send(root, p.method(), p.target(), p.method().equals("POST") ? "{}" : null, headers);
+      assertThat(r.code()).as(p + " " + r.body()).isEqualTo(p.code());
+      assertThat(r.headers().get("content-type")).as(p.target()).startsWith("application/json");
+      assertThat(r.body()).as(p.target()).contains("\"kind\":\"Status\"").contains("\"reason\":\"" + p.reason() + "\"")
+          .doesNotContain("<html");
+    }
+  }
 }

@@ -59,9 +59,10 @@ public final class Errors {
   public static ApiException invalid(Kind k, String name, List<FieldError> errors) {
     String list = errors.size() == 1 ? errors.get(0).toString()
         : errors.stream().map(FieldError::toString).collect(Collectors.joining(", ", "[", "]"));
-    Status.Details d = details(name, k.group, k.kind);
+    String n = name == null ? "" : name; // kube prints a missing name as ""
+    Status.Details d = details(n, k.group, k.kind);
     d.causes = errors.stream().map(e -> new Status.Cause(e.type().causeReason(), e.body(), e.field())).toList();
-    return of(StatusReason.INVALID, k + " \"" + name + "\" is invalid: " + list, d);
+    return of(StatusReason.INVALID, k + " \"" + n + "\" is invalid: " + list, d);
   }
 
   public static ApiException badRequest(String message) {

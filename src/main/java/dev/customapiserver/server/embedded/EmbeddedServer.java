@@ -81,6 +81,7 @@ public final class EmbeddedServer implements AutoCloseable {
     context.addEventListener(api.asListener());
     JakartaWebSocketServletContainerInitializer.configure(context, null); // watches over WebSocket
     jetty.setHandler(new GracefulHandler(context)); // stop() waits for the requests in flight
+    StatusErrors.install(jetty, context);
     Shutdown shutdown = Shutdown.of(config);
     jetty.setStopTimeout(shutdown.drainTimeout().toMillis());
     try {

@@ -50,6 +50,11 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     Location at = new Location(resource, key);
     H copy = codec.copy(obj);
     return db.write(key, em -> {
+      // an existing name is an expected answer (409), not a failed insert the JPA provider logs with
+      // its stack trace at WARNING; the unique key still decides a race between two servers
+      if (em.find(StoredObject.class, new StoredObject.Key(at)) != null) {
+        throw new StorageException(Reason.ALREADY_EXISTS, key, "object exists already: " + key, null);
+      }
       long rv = revisions.next(em);
       copy.metadata().resourceVersion = Long.toString(rv);
       String data = text(copy);
