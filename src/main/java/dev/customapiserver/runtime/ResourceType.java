@@ -55,6 +55,7 @@ public final class ResourceType<H extends KubeObject> {
   private final ScaleSubresource<H> scale;
   private final Map<String, Connector<H>> connectors;
   private final GroupResource storedAs;
+  private final String timeToLive;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
@@ -68,6 +69,7 @@ public final class ResourceType<H extends KubeObject> {
     this.hubType = b.hubType;
     this.versions = Map.copyOf(b.versions);
     this.storedAs = b.storedAs;
+    this.timeToLive = b.timeToLive;
     String firstServed = b.versions.keySet().stream().findFirst().orElse(null);
     this.storageVersion = Objects.requireNonNull(b.storageVersion != null || b.storedAs == null ? b.storageVersion : firstServed,
         "storageVersion of " + b.kind);
@@ -163,6 +165,14 @@ public final class ResourceType<H extends KubeObject> {
     return strategy;
   }
 
+  /**
+   * The name of the server's duration setting (e.g. {@code event-ttl}) after which, counted from an
+   * object's last write, the server deletes it; empty for kinds kept until deleted.
+   */
+  public Optional<String> timeToLive() {
+    return Optional.ofNullable(timeToLive);
+  }
+
   public String storageVersion() {
     return storageVersion;
   }
@@ -225,6 +235,7 @@ public final class ResourceType<H extends KubeObject> {
     private ScaleSubresource<H> scale;
     private final Map<String, Connector<H>> connectors = new LinkedHashMap<>();
     private GroupResource storedAs;
+    private String timeToLive;
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -298,6 +309,17 @@ public final class ResourceType<H extends KubeObject> {
         throw new IllegalArgumentException(kind + " cannot be stored as itself");
       }
       this.storedAs = owner;
+      return this;
+    }
+
+    /**
+     * Objects of this kind expire: the server deletes each one the value of its duration setting
+     * named {@code setting} (a flag name such as {@code event-ttl}) after its last write, as
+     * kube-apiserver stores Events with a TTL. The server fails to start if there is no such
+     * setting.
+     */
+    public Builder<H> timeToLive(String setting) {
+      this.timeToLive = Objects.requireNonNull(setting, "setting");
       return this;
     }
 

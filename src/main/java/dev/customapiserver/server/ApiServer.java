@@ -109,6 +109,8 @@ public final class ApiServer implements AutoCloseable {
     Background background = new Background()
         .add(namespaces::start, namespaces::close)
         .add(gc::start, gc::close);
+    var expiry = ControlPlaneWiring.expiry(config, registry);
+    background.add(expiry::start, expiry::close);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
           background.close();
           registry.close();

@@ -27,10 +27,13 @@ final class ExpectedGroups {
           "mutatingwebhookconfigurations", false, List.of(), "v1", false),
       new Expected("", List.of("v1"), "ConfigMap", "configmaps", true, List.of("cm"), "v1", false),
       new Expected("", List.of("v1"), "Secret", "secrets", true, List.of(), "v1", false),
-      new Expected("coordination.k8s.io", List.of("v1"), "Lease", "leases", true, List.of(), "v1", false));
+      new Expected("coordination.k8s.io", List.of("v1"), "Lease", "leases", true, List.of(), "v1", false),
+      new Expected("", List.of("v1"), "Event", "events", true, List.of("ev"), "v1", false),
+      new Expected("events.k8s.io", List.of("v1"), "Event", "events", true, List.of("ev"), "v1", false));
 
   static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "",
-      "admissionregistration.k8s.io", "coordination.k8s.io");
+      "admissionregistration.k8s.io", "coordination.k8s.io",
+      "events.k8s.io");
 
   private ExpectedGroups() {}
 }

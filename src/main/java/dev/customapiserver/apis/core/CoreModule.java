@@ -9,14 +9,14 @@ import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
 import java.util.List;
 
-/** The core group (name {@code ""}): Namespace, ConfigMap and Secret in v1. */
+/** The core group (name {@code ""}): Namespace, ConfigMap, Secret and Event in v1. */
 public final class CoreModule implements ApiGroupModule {
   /** The core group's name: the empty string. */
   public static final String GROUP = "";
 
   @Override
   public ApiGroup apiGroup() {
-    return new ApiGroup(GROUP, List.of("v1"), List.of(namespaces(), configMaps(), secrets()));
+    return new ApiGroup(GROUP, List.of("v1"), List.of(namespaces(), configMaps(), secrets(), Events.resource()));
   }
 
   /** NamespaceLifecycle, over the namespaces' lister (the chain runs it first). */
