@@ -56,6 +56,7 @@ public final class ResourceType<H extends KubeObject> {
   private final Map<String, Connector<H>> connectors;
   private final GroupResource storedAs;
   private final String timeToLive;
+  private final Map<String, Action<H, ?>> actions;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
@@ -70,6 +71,7 @@ public final class ResourceType<H extends KubeObject> {
     this.versions = Map.copyOf(b.versions);
     this.storedAs = b.storedAs;
     this.timeToLive = b.timeToLive;
+    this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.actions));
     String firstServed = b.versions.keySet().stream().findFirst().orElse(null);
     this.storageVersion = Objects.requireNonNull(b.storageVersion != null || b.storedAs == null ? b.storageVersion : firstServed,
         "storageVersion of " + b.kind);
@@ -129,9 +131,14 @@ public final class ResourceType<H extends KubeObject> {
     return connectors;
   }
 
+  /** The create-style subresources by name (e.g. {@code token}), in declaration order. */
+  public Map<String, Action<H, ?>> actions() {
+    return actions;
+  }
+
   /**
-   * Every subresource name the kind serves: {@code status}, {@code scale}, then the connect-style
-   * ones.
+   * Every subresource name the kind serves: {@code status}, {@code scale}, the connect-style
+   * ones, then the create-style ones.
    */
   public List<String> subresources() {
     List<String> names = new ArrayList<>();
@@ -142,6 +149,7 @@ public final class ResourceType<H extends KubeObject> {
       names.add("scale");
     }
     names.addAll(connectors.keySet());
+    names.addAll(actions.keySet());
     return names;
   }
 
@@ -236,6 +244,7 @@ public final class ResourceType<H extends KubeObject> {
     private final Map<String, Connector<H>> connectors = new LinkedHashMap<>();
     private GroupResource storedAs;
     private String timeToLive;
+    private final Map<String, Action<H, ?>> actions = new LinkedHashMap<>();
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -289,6 +298,20 @@ public final class ResourceType<H extends KubeObject> {
         throw new IllegalArgumentException(kind + ": connect subresource name \"" + subresource + "\" is not available");
       }
       connectors.put(subresource, Objects.requireNonNull(connector, "connector"));
+      return this;
+    }
+
+    /**
+     * Serves {@code POST .../{name}/<subresource>} through {@code action} (see {@link Action}).
+     *
+     * @throws IllegalArgumentException if the name is taken or not a path segment
+     */
+    public Builder<H> action(String subresource, Action<H, ?> action) {
+      if (subresource.isEmpty() || subresource.contains("/") || subresource.equals("status") || subresource.equals("scale")
+          || connectors.containsKey(subresource) || actions.containsKey(subresource)) {
+        throw new IllegalArgumentException(kind + ": subresource name \"" + subresource + "\" is not available");
+      }
+      actions.put(subresource, Objects.requireNonNull(action, "action"));
       return this;
     }
 

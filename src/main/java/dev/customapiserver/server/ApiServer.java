@@ -88,7 +88,9 @@ public final class ApiServer implements AutoCloseable {
     tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
     List<ApiGroupModule> modules = ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
         .map(ServiceLoader.Provider::get).toList();
-    Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
+    var serviceAccountKeys = ServiceAccountWiring.keys(config);
+    var services = ServiceAccountWiring.services(config, serviceAccountKeys);
+    Scheme scheme = new Scheme(modules.stream().map(m -> m.apiGroup(services)).toList());
     Codecs codecs = new Codecs();
     StorageBackend storage = StorageWiring.open(config);
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
@@ -99,7 +101,8 @@ public final class ApiServer implements AutoCloseable {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
     }
-    List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
+    List<ExtensionEndpoint> extensions = java.util.stream.Stream.concat(ServiceAccountWiring.discovery(config, serviceAccountKeys)
+        .stream(), modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream())).toList();
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
     AuthenticationChain authentication = SecurityWiring.authentication(config, tokens, registry);
     Authorizer authorizer = SecurityWiring.authorization(config, registry);

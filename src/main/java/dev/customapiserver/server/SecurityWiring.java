@@ -16,9 +16,10 @@ import java.util.Map;
 final class SecurityWiring {
   private SecurityWiring() {}
 
-  /** The authentication chain: the static tokens (admin token and {@code --token-auth-file}). */
+  /** The authentication chain: the static tokens (admin token and {@code --token-auth-file}), service account tokens. */
   static AuthenticationChain authentication(ServerConfig config, Map<String, UserInfo> tokens, Registry registry) {
-    return AuthenticationChain.ofTokens(List.of(TokenAuthenticator.of(tokens)));
+    return AuthenticationChain.ofTokens(List.of(TokenAuthenticator.of(tokens),
+        ServiceAccountWiring.authenticator(config, ServiceAccountWiring.keys(config), registry)));
   }
 
   /** The authorizer of {@code --authorization-mode}. */

@@ -29,7 +29,8 @@ final class ExpectedGroups {
       new Expected("", List.of("v1"), "Secret", "secrets", true, List.of(), "v1", false),
       new Expected("coordination.k8s.io", List.of("v1"), "Lease", "leases", true, List.of(), "v1", false),
       new Expected("", List.of("v1"), "Event", "events", true, List.of("ev"), "v1", false),
-      new Expected("events.k8s.io", List.of("v1"), "Event", "events", true, List.of("ev"), "v1", false));
+      new Expected("events.k8s.io", List.of("v1"), "Event", "events", true, List.of("ev"), "v1", false),
+      new Expected("", List.of("v1"), "ServiceAccount", "serviceaccounts", true, List.of("sa"), "v1", false));
 
   static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "",
       "admissionregistration.k8s.io", "coordination.k8s.io",

@@ -39,6 +39,7 @@ public final class RestaurantModule implements ApiGroupModule {
 
   static ResourceType<Pizza> pizzas(ToppingPrices prices) {
     return ResourceType.builder(GROUP, "Pizza", "pizzas", Pizza.class)
+        .categories("all")
         .statusSubresource()
         .served(ServedVersion.of("v1beta1", PizzaV1beta1.class, new PizzaV1beta1Converter())
             .withDefaulter(PizzaDefaults::v1beta1)
