@@ -96,7 +96,8 @@ public final class ApiServer implements AutoCloseable {
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {
-      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, scheme, codecs, listers, selection));
+      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, scheme, codecs, listers, selection),
+          ControlPlaneWiring.encryption(config));
     } catch (IllegalArgumentException e) {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
