@@ -12,6 +12,14 @@ public interface AdmissionPlugin {
   /** The name the flags use. */
   String name();
 
+  /**
+   * Other names the flags and the admission configuration accept for this plugin (e.g. an earlier
+   * name kept for compatibility). Defaults to none.
+   */
+  default java.util.List<String> aliases() {
+    return java.util.List.of();
+  }
+
   /** The operations this plugin acts on. */
   Set<Operation> operations();
 

@@ -2,6 +2,7 @@ package dev.customapiserver.apis;
 
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
+import dev.customapiserver.admission.PluginConfigurations;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.runtime.extension.ObjectClient;
@@ -33,6 +34,17 @@ public interface ApiGroupModule {
    */
   default List<AdmissionPlugin> admissionPlugins(Listers listers) {
     return List.of();
+  }
+
+  /**
+   * The admission plugins this group brings, made with their configuration from
+   * {@code --admission-control-config-file} (see {@link PluginConfigurations#of}); what the server
+   * calls. Defaults to {@link #admissionPlugins(Listers)}, for plugins that take no configuration.
+   *
+   * @throws IllegalArgumentException if a plugin's configuration does not fit (a start-up error)
+   */
+  default List<AdmissionPlugin> admissionPlugins(Listers listers, PluginConfigurations configurations) {
+    return admissionPlugins(listers);
   }
 
   /**

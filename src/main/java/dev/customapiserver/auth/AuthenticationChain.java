@@ -1,6 +1,7 @@
 package dev.customapiserver.auth;
 
 import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.auth.requestheader.RequestHeaderAuthenticator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +32,25 @@ public final class AuthenticationChain {
   /** kube's bearer-token authenticator over a union of token authenticators. */
   public static Authenticator bearerTokens(List<TokenAuthenticator> tokens) {
     return new BearerTokens(tokens);
+  }
+
+  /**
+   * kube's request-header authenticator (a front proxy vouching with its client certificate), to be
+   * put first in the chain.
+   */
+  public static Authenticator frontProxy(RequestHeaderAuthenticator requestHeader) {
+    return new FrontProxy(requestHeader);
+  }
+
+  /**
+   * This chain with {@code first} asked before its authenticators and {@code last} after them (kube's
+   * order: front proxy, client certificates, token file, token webhooks), anonymous as before.
+   */
+  public AuthenticationChain around(List<Authenticator> first, List<Authenticator> last) {
+    List<Authenticator> all = new ArrayList<>(first);
+    all.addAll(authenticators);
+    all.addAll(last);
+    return new AuthenticationChain(all, anonymous);
   }
 
   /** The user, or empty: 401 Unauthorized. */

@@ -1,21 +1,42 @@
 package dev.customapiserver.auth;
 
+import dev.customapiserver.auth.requestheader.RequestHeaders;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * What a request presents to prove who it is, read from the transport by the authentication filter:
- * a bearer token (from {@code Authorization: Bearer} or the WebSocket subprotocol) and the TLS client
- * certificate chain (leaf first; empty over plain HTTP or when the client sent none).
+ * a bearer token (from {@code Authorization: Bearer} or the WebSocket subprotocol), the TLS client
+ * certificate chain (leaf first; empty over plain HTTP or when the client sent none) and the request
+ * headers (which a front proxy's identity headers are read from, only when its certificate is trusted).
  *
  * @param invalidTokenOffer a token was offered in a malformed way (e.g. a bad WebSocket subprotocol)
  */
 public record Credentials(Optional<String> bearerToken, List<X509Certificate> clientCertificates,
-    boolean invalidTokenOffer) {
+    boolean invalidTokenOffer, RequestHeaders headers) {
+
+  /** No headers. */
+  private static final RequestHeaders NO_HEADERS = new RequestHeaders() {
+    @Override
+    public List<String> names() {
+      return List.of();
+    }
+
+    @Override
+    public List<String> values(String name) {
+      return List.of();
+    }
+  };
 
   public Credentials {
     clientCertificates = List.copyOf(clientCertificates);
+    headers = headers == null ? NO_HEADERS : headers;
+  }
+
+  /** Without headers. */
+  public Credentials(Optional<String> bearerToken, List<X509Certificate> clientCertificates, boolean invalidTokenOffer) {
+    this(bearerToken, clientCertificates, invalidTokenOffer, NO_HEADERS);
   }
 
   /** Only a bearer token. */

@@ -2,6 +2,8 @@ package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.request.Deadline;
+import dev.customapiserver.request.RequestContext;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.ByteArrayOutputStream;
@@ -59,6 +61,17 @@ final class Call {
   }
 
   /** The user the authentication filter found, or {@code null} when none ran. */
+  /**
+   * Refuses to start work that changes data once the request's time is up (its client already has
+   * the 504 of the timeout stage): the timed-out request's work is cancelled at this point.
+   */
+  void checkDeadline() {
+    if (ctx.getProperty(RequestContext.ATTRIBUTE) instanceof RequestContext rc
+        && rc.get(Deadline.class).map(Deadline::expired).orElse(false)) {
+      throw Errors.timeout("request did not complete within requested timeout - context deadline exceeded", 0);
+    }
+  }
+
   UserInfo user() {
     Object u = ctx.getProperty(UserInfo.REQUEST_ATTRIBUTE);
     return u instanceof UserInfo info ? info : null;

@@ -17,6 +17,7 @@ final class Contexts {
 
   /** A write in {@code version} whose admission warnings go to {@code warnings}. */
   static RequestContext of(Call call, String version, List<String> warnings) {
+    call.checkDeadline();
     UserInfo user = call.user();
     return new RequestContext(call.path("namespace"), user == null ? ANONYMOUS : user, version, warnings::add);
   }

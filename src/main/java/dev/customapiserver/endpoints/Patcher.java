@@ -1,8 +1,11 @@
 package dev.customapiserver.endpoints;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
+import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.patch.StrategicMergePatch;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
@@ -28,25 +31,22 @@ final class Patcher {
    * Applies {@code patch} of media type {@code type} to {@code target}; returns the patched JSON text.
    * A strategic merge patch merges lists as {@code wireType} (the versioned class of {@code target}) declares.
    */
-  static String apply(String type, byte[] patch, String target, String kind, String name, StrategicMergePatch strategic,
-      Class<?> wireType) {
+  static String apply(String type, BodyDecoder decoder, byte[] patch, String target, String kind, String name,
+      StrategicMergePatch strategic, Class<?> wireType) {
     if (!SUPPORTED.contains(type)) {
       throw Errors.unsupportedMediaType(type, SUPPORTED);
     }
+    JsonNode parsed = decoder.parseJson(patch);
     if (type.equals(StrategicMergePatch.CONTENT_TYPE)) {
-      return strategic.apply(target, patch, wireType);
-    }
-    JsonValue doc = read(target.getBytes(StandardCharsets.UTF_8));
-    JsonValue p;
-    try {
-      p = read(patch);
-    } catch (JsonException e) {
-      throw Errors.badRequest("the body of the request could not be parsed as JSON: " + e.getMessage());
+      return strategic.apply(target, parsed.toString().getBytes(StandardCharsets.UTF_8), wireType);
     }
     try {
+      JsonValue doc = read(target);
+      JsonValue p = read(parsed.toString());
       if (type.equals(JSON_PATCH)) {
         if (p.getValueType() != JsonValue.ValueType.ARRAY) {
-          throw Errors.badRequest("json patch must be a JSON array of operations");
+          throw Errors.badRequest("json: cannot unmarshal " + (p.getValueType() == JsonValue.ValueType.OBJECT ? "object" : "value")
+              + " into Go value of type jsonpatch.Patch");
         }
         return Json.createPatch(p.asJsonArray()).apply(doc.asJsonObject()).toString();
       }
@@ -56,13 +56,21 @@ final class Patcher {
       JsonValue result = Json.createMergePatch(p).apply(doc);
       return result.toString();
     } catch (JsonException | ClassCastException | IllegalArgumentException e) {
+      // JSON-P's words for a patch that does not apply are plain, its class names are not
+      String why = e instanceof JsonException && e.getMessage() != null && !e.getMessage().matches("(?s).*(\\w+\\.){2,}\\w+.*")
+          ? e.getMessage() : "the patch does not fit the object";
       throw Errors.invalid(new Errors.Kind("", kind), name, List.of(
-          new FieldError(FieldError.Type.INVALID, "patch", null, "the patch could not be applied: " + e.getMessage())));
+          new FieldError(FieldError.Type.INVALID, "patch", null, "the patch could not be applied: " + why)));
+    } catch (ApiException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // JSON-P's own limits (depth, size) end here: the input is at fault, and its words are the library's
+      throw Errors.badRequest("the patch could not be applied: it nests too deeply or is too large");
     }
   }
 
-  private static JsonValue read(byte[] json) {
-    try (JsonReader r = Json.createReader(new StringReader(new String(json, StandardCharsets.UTF_8)))) {
+  private static JsonValue read(String json) {
+    try (JsonReader r = Json.createReader(new StringReader(json))) {
       return r.readValue();
     }
   }

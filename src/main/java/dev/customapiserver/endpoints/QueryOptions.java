@@ -15,15 +15,9 @@ final class QueryOptions {
   private QueryOptions() {}
 
   static ListOptions list(Call call) {
-    long limit = 0;
-    String l = call.query("limit");
-    if (l != null && !l.isEmpty()) {
-      try {
-        limit = Math.max(0, Long.parseLong(l));
-      } catch (NumberFormatException e) {
-        throw Errors.badRequest("limit: Invalid value: \"" + l + "\": must be an integer");
-      }
-    }
+    Long l = QueryParams.int64(call, "limit");
+    long limit = l == null ? 0 : Math.max(0, l);
+    QueryParams.int64(call, "timeoutSeconds");
     String rv = emptyToNull(call.query("resourceVersion"));
     String m = emptyToNull(call.query("resourceVersionMatch"));
     ResourceVersionMatch match = ResourceVersionMatch.UNSET;
@@ -79,15 +73,8 @@ final class QueryOptions {
     if (!errs.isEmpty()) {
       throw Errors.invalid(new Errors.Kind("meta.k8s.io", "ListOptions"), "", errs);
     }
-    long timeout = 0;
-    String t = emptyToNull(call.query("timeoutSeconds"));
-    if (t != null) {
-      try {
-        timeout = Math.max(0, Long.parseLong(t));
-      } catch (NumberFormatException e) {
-        throw Errors.badRequest("timeoutSeconds: Invalid value: \"" + t + "\": must be an integer");
-      }
-    }
+    Long t = QueryParams.int64(call, "timeoutSeconds");
+    long timeout = t == null ? 0 : t; // negative: the watch ends at once, as kube's timer fires at once
     String fields = emptyToNull(call.query("fieldSelector"));
     if (name != null) {
       fields = "metadata.name=" + name + (fields == null ? "" : "," + fields);
@@ -117,7 +104,12 @@ final class QueryOptions {
         dry = true;
       }
     }
-    return new WriteOptions(dry, emptyToNull(call.query("fieldManager")));
+    String manager = emptyToNull(call.query("fieldManager"));
+    List<FieldError> errs = optionsKind.equals("DeleteOptions") ? List.of() : QueryParams.fieldManagerErrors(manager);
+    if (!errs.isEmpty()) {
+      throw Errors.invalid(new Errors.Kind("meta.k8s.io", optionsKind), "", errs);
+    }
+    return new WriteOptions(dry, manager);
   }
 
   /**

@@ -51,6 +51,7 @@ public final class RestApi {
   }
 
   private final ResourceConfig config = new ResourceConfig();
+  private final Watches watches;
 
   public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings) {
     this(scheme, registry, codecs, settings, List.of());
@@ -71,7 +72,7 @@ public final class RestApi {
     BodyDecoder decoder = new BodyDecoder(codecs);
     Tables tables = new Tables(clock);
     RouteBinder binder = new RouteBinder(settings.maxRequestBodyBytes());
-    Watches watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents());
+    watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents());
     for (ResourceType<?> type : scheme.servedResources()) {
       bind(type, registry, codecs, encoder, decoder, tables, binder, watches, clock);
     }
@@ -134,5 +135,13 @@ public final class RestApi {
   /** The Jersey application: every route, the exception mapper, the codecs. */
   public ResourceConfig resourceConfig() {
     return config;
+  }
+
+  /**
+   * For shutdown: ends every open watch stream cleanly (the response's proper end; new ones end at
+   * once) and waits up to {@code grace} for them to be written. Returns whether all ended in time.
+   */
+  public boolean endWatches(Duration grace) throws InterruptedException {
+    return watches.endAll(grace);
   }
 }

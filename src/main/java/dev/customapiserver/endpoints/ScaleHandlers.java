@@ -69,7 +69,7 @@ final class ScaleHandlers<H extends KubeObject> {
     List<String> warnings = new ArrayList<>();
     Scale patched = scales.update(Contexts.of(call), name, current -> {
       String target = new String(codecs.toJson(current), StandardCharsets.UTF_8);
-      Decoded<Scale> in = bind(readTree(Patcher.apply(type, patch, target, Scale.KIND, name, strategic, Scale.class)), mode);
+      Decoded<Scale> in = bind(readTree(Patcher.apply(type, decoder, patch, target, Scale.KIND, name, strategic, Scale.class)), mode);
       warnings.clear();
       warnings.addAll(in.warnings());
       return in.value();
@@ -94,7 +94,7 @@ final class ScaleHandlers<H extends KubeObject> {
     try {
       return codecs.json().readTree(json);
     } catch (JsonProcessingException e) {
-      throw Errors.badRequest("the patched object is not valid JSON: " + e.getOriginalMessage());
+      throw Errors.badRequest("couldn't get version/kind; json parse error: the patched object is not valid JSON");
     }
   }
 }

@@ -24,6 +24,8 @@ final class Watches implements AutoCloseable {
   private final ExecutorService writers = Executors.newFixedThreadPool(WRITERS, daemons("watch-writer-"));
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemons("watch-timer-"));
   private final Set<WatchStream<?>> open = ConcurrentHashMap.newKeySet();
+  private final Object idle = new Object();
+  private volatile boolean ending;
   private final Duration minRequestTimeout;
   private final int bufferSize;
 
@@ -37,8 +39,14 @@ final class Watches implements AutoCloseable {
     return bufferSize;
   }
 
-  /** The requested timeout, or as kube-apiserver a random one between min-request-timeout and twice that. */
+  /**
+   * The requested timeout, or as kube-apiserver a random one between min-request-timeout and twice
+   * that when none (0) is asked; a negative request ends the watch at once, as kube's timer does.
+   */
   long timeoutMillis(long requestedSeconds) {
+    if (requestedSeconds < 0) {
+      return 0;
+    }
     if (requestedSeconds > 0) {
       return TimeUnit.SECONDS.toMillis(requestedSeconds);
     }
@@ -56,10 +64,39 @@ final class Watches implements AutoCloseable {
 
   void opened(WatchStream<?> s) {
     open.add(s);
+    if (ending) { // opened while the server shuts down: ends at once, as those before it
+      writers.execute(() -> s.end(null));
+    }
   }
 
   void closed(WatchStream<?> s) {
     open.remove(s);
+    synchronized (idle) {
+      idle.notifyAll();
+    }
+  }
+
+  /**
+   * Server shutdown: ends every open stream cleanly (what is buffered, then the end of the
+   * response, as a timeout would; streams opened from now on end at once) and waits up to {@code
+   * grace} for them to be written out. Returns whether all ended in time. The threads keep running.
+   */
+  boolean endAll(Duration grace) throws InterruptedException {
+    ending = true;
+    for (WatchStream<?> s : open) {
+      s.end(null);
+    }
+    long deadline = System.nanoTime() + grace.toNanos();
+    synchronized (idle) {
+      while (!open.isEmpty()) {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0) {
+          return false;
+        }
+        idle.wait(left);
+      }
+    }
+    return true;
   }
 
   /** Ends every open stream (cleanly, as a timeout would) and stops the threads. */

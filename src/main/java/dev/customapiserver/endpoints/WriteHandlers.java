@@ -115,7 +115,7 @@ final class WriteHandlers<H extends KubeObject> {
     H patched = store.update(context(call, warnings), name, current -> {
       KubeObject live = view.out(current);
       String target = new String(codecs.toJson(live), StandardCharsets.UTF_8);
-      String result = Patcher.apply(type, patch, target, view.type().kind(), name, strategic,
+      String result = Patcher.apply(type, decoder, patch, target, view.type().kind(), name, strategic,
           view.version().type());
       Decoded<H> in = view.in(readTree(result), mode);
       warnings.clear();
@@ -217,6 +217,10 @@ final class WriteHandlers<H extends KubeObject> {
     } else if (opts.dryRun != null && opts.dryRun.stream().anyMatch(d -> !d.equals("All"))) {
       throw Errors.badRequest("dryRun: Unsupported value: " + opts.dryRun + ": supported values: \"All\"");
     }
+    Long grace = QueryParams.int64(call, "gracePeriodSeconds");
+    if (grace != null) {
+      opts.gracePeriodSeconds = grace;
+    }
     String policy = call.query("propagationPolicy");
     if (policy != null) {
       opts.propagationPolicy = policy;
@@ -232,7 +236,7 @@ final class WriteHandlers<H extends KubeObject> {
     try {
       return codecs.json().readTree(json);
     } catch (JsonProcessingException e) {
-      throw Errors.badRequest("the patched object is not valid JSON: " + e.getOriginalMessage());
+      throw Errors.badRequest("couldn't get version/kind; json parse error: the patched object is not valid JSON");
     }
   }
 }

@@ -48,7 +48,8 @@ public final class AuthenticationFilter extends HttpFilter {
       invalidOffer = offer.invalid();
       token = offer.token();
     }
-    Optional<UserInfo> user = authenticator.authenticate(new Credentials(token, certificates(request), invalidOffer));
+    Optional<UserInfo> user = authenticator.authenticate(new Credentials(token, certificates(request), invalidOffer,
+        new ServletHeaders(request)));
     if (user.isEmpty()) {
       writer.write(response, Errors.unauthorized().status());
       return;

@@ -1,5 +1,6 @@
 package dev.customapiserver.filters;
 
+import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthorizationAttributes;
 import dev.customapiserver.auth.Authorizer;
@@ -16,7 +17,8 @@ import java.io.IOException;
  * Asks the {@link Authorizer} whether the request's user (the impersonated one if any) may do what
  * its {@link dev.customapiserver.request.RequestInfo} says; a denial is a 403 Status worded as
  * kube-apiserver's ({@code foos.g "x" is forbidden: User "u" cannot get resource "foos" in API
- * group "g" in the namespace "ns"}).
+ * group "g" in the namespace "ns"}); an authorizer that failed to decide (its webhook unreachable)
+ * makes it a 500 InternalError naming what failed.
  */
 public final class AuthorizationFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -37,6 +39,10 @@ public final class AuthorizationFilter extends HttpFilter {
     Authorizer.Decision decision = authorizer.authorize(attributes);
     if (decision.allowed()) {
       chain.doFilter(request, response);
+      return;
+    }
+    if (decision.failed()) {
+      writer.write(response, Errors.internal("authorizing " + request.getRequestURI() + ": " + decision.error(), null).status());
       return;
     }
     writer.write(response, Forbidden.status(attributes, decision.reason()));

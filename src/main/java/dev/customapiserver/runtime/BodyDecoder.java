@@ -1,60 +1,107 @@
 package dev.customapiserver.runtime;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
-import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.customapiserver.api.errors.Errors;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
- * Decodes request bodies (JSON or YAML) the way kube-apiserver does: syntax and type errors are
- * 400 BadRequest naming the field; unknown and duplicate fields are an error (Strict), warnings
- * (Warn) or ignored (Ignore).
+ * Decodes request bodies (JSON or YAML) the way kube-apiserver does, the one place a body becomes a
+ * tree or an object and every decoding failure becomes a Status: syntax and type errors are 400
+ * BadRequest in Go's words naming the field; no value is coerced to another type; content after the
+ * JSON document, numbers JSON cannot hold and nesting beyond {@value #MAX_DEPTH} levels are refused;
+ * YAML anchors are expanded (excessive aliasing refused). Unknown and duplicate fields are an error
+ * (Strict), warnings (Warn) or ignored (Ignore).
  */
 public final class BodyDecoder {
-  private final Codecs codecs;
+  /** How deep a body may nest. */
+  public static final int MAX_DEPTH = YamlTrees.MAX_DEPTH;
+  private final ObjectMapper json;
+  private final ObjectMapper strict;
 
   public BodyDecoder(Codecs codecs) {
-    this.codecs = codecs;
+    this.json = codecs.json().copy();
+    json.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build());
+    this.strict = StrictBinding.of(codecs.json());
   }
 
   /** Parses a body into a JSON tree; duplicate fields are reported per {@code mode}, the last one wins. */
   public Decoded<JsonNode> parseTree(byte[] body, boolean yaml, FieldValidation mode) {
-    ObjectMapper m = yaml ? codecs.yaml() : codecs.json();
+    List<String> dups = new ArrayList<>();
+    JsonNode tree = yaml ? YamlTrees.read(body, dups) : parseJson(body, dups);
+    requireObject(tree);
+    if (dups.isEmpty()) {
+      return new Decoded<>(tree, List.of());
+    }
+    List<String> problems = dups.stream().map(f -> "duplicate field \"" + f + "\"").toList();
+    if (mode == FieldValidation.STRICT) {
+      throw Errors.badRequest("strict decoding error: " + String.join(", ", problems));
+    }
+    return new Decoded<>(tree, mode == FieldValidation.WARN ? problems : List.of());
+  }
+
+  /**
+   * Parses one JSON value (a patch, say) strictly: nothing after it, finite numbers, at most
+   * {@value #MAX_DEPTH} levels; duplicate keys keep the last value.
+   */
+  public JsonNode parseJson(byte[] body) {
+    JsonNode tree = parseJson(body, new ArrayList<>());
+    if (tree.isMissingNode()) {
+      throw JsonSyntax.error(new com.fasterxml.jackson.core.io.JsonEOFException(null, null, "end of input"));
+    }
+    return tree;
+  }
+
+  private JsonNode parseJson(byte[] body, List<String> dups) {
+    String text = new String(body, StandardCharsets.UTF_8);
     try {
-      JsonNode tree = m.reader().with(StreamReadFeature.STRICT_DUPLICATE_DETECTION).readTree(body);
-      return new Decoded<>(requireObject(tree), List.of());
+      return parseJson(text, true);
     } catch (StreamReadException e) {
-      if (!isDuplicate(e)) {
-        throw syntaxError(e, yaml);
+      if (e.getOriginalMessage() == null || !e.getOriginalMessage().startsWith("Duplicate field")) {
+        throw JsonSyntax.error(e);
       }
-      String field = fieldPath(e.getProcessor() == null ? null : e.getProcessor().getParsingContext(), true);
-      String problem = "duplicate field \"" + field + "\"";
-      if (mode == FieldValidation.STRICT) {
-        throw Errors.badRequest("strict decoding error: " + problem);
-      }
-      try {
-        JsonNode tree = requireObject(m.readTree(body));
-        return new Decoded<>(tree, mode == FieldValidation.WARN ? List.of(problem) : List.of());
-      } catch (IOException again) {
-        throw syntaxError(again, yaml);
-      }
+      dups.add(fieldPath(e.getProcessor() == null ? null : e.getProcessor().getParsingContext(), true));
     } catch (IOException e) {
-      throw syntaxError(e, yaml);
+      throw JsonSyntax.error(e);
+    }
+    try {
+      return parseJson(text, false);
+    } catch (IOException e) {
+      throw JsonSyntax.error(e);
+    }
+  }
+
+  private JsonNode parseJson(String text, boolean detectDuplicates) throws IOException {
+    try (JsonParser p = json.createParser(text)) {
+      if (detectDuplicates) {
+        p.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+      }
+      JsonNode tree = json.readTree(p);
+      if (tree == null) {
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+      }
+      int at = (int) Math.min(text.length(), Math.max(0, p.currentLocation().getCharOffset()));
+      for (int i = at; i < text.length(); i++) {
+        if (!Character.isWhitespace(text.charAt(i))) {
+          throw JsonSyntax.trailing(text.charAt(i));
+        }
+      }
+      Trees.requireFinite(tree);
+      return tree;
     }
   }
 
@@ -64,7 +111,7 @@ public final class BodyDecoder {
    */
   public <T> Decoded<T> bind(JsonNode tree, Class<T> type, FieldValidation mode, String what, String kind) {
     Set<String> unknown = new LinkedHashSet<>();
-    ObjectReader reader = codecs.json().readerFor(type).withHandler(new DeserializationProblemHandler() {
+    ObjectReader reader = strict.readerFor(type).withHandler(new DeserializationProblemHandler() {
       @Override
       public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p, JsonDeserializer<?> deser,
           Object beanOrClass, String propertyName) throws IOException {
@@ -76,12 +123,10 @@ public final class BodyDecoder {
     T value;
     try {
       value = reader.readValue(reader.treeAsTokens(tree));
-    } catch (MismatchedInputException e) {
-      throw Errors.badRequest(what + " cannot be handled as a " + kind + ": " + typeProblem(e));
-    } catch (JsonProcessingException e) {
-      throw Errors.badRequest(what + " cannot be handled as a " + kind + ": " + firstLine(e.getOriginalMessage()));
+    } catch (JsonMappingException e) {
+      throw Errors.badRequest(what + " cannot be handled as a " + kind + ": " + BindErrors.message(e));
     } catch (IOException e) {
-      throw Errors.badRequest(what + " cannot be handled as a " + kind + ": " + firstLine(e.getMessage()));
+      throw Errors.badRequest(what + " cannot be handled as a " + kind + ": json: cannot unmarshal value");
     }
     List<String> problems = unknown.stream().map(f -> "unknown field \"" + f + "\"").toList();
     if (!problems.isEmpty() && mode == FieldValidation.STRICT) {
@@ -90,71 +135,14 @@ public final class BodyDecoder {
     return new Decoded<>(value, mode == FieldValidation.WARN ? problems : List.of());
   }
 
-  private static JsonNode requireObject(JsonNode tree) {
+  private static void requireObject(JsonNode tree) {
     if (tree == null || tree.isMissingNode() || tree.isNull()) {
-      throw Errors.badRequest("the request body is empty: expected an object");
+      throw Errors.badRequest("Object 'Kind' is missing in the request body: the body is empty");
     }
     if (!tree.isObject()) {
-      throw Errors.badRequest("the request body must be an object, not " + tree.getNodeType().toString().toLowerCase());
+      throw Errors.badRequest("json: cannot unmarshal " + Trees.goKind(tree) + " into Go value of type struct "
+          + "{ APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string \"json:\\\"kind,omitempty\\\"\" }");
     }
-    return tree;
-  }
-
-  private static boolean isDuplicate(StreamReadException e) {
-    return e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Duplicate field");
-  }
-
-  private static RuntimeException syntaxError(IOException e, boolean yaml) {
-    String msg = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-    String where = "";
-    if (e instanceof JsonProcessingException j && j.getLocation() != null) {
-      where = " (line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr() + ")";
-    }
-    String fmt = yaml ? "YAML" : "JSON";
-    return Errors.badRequest("the body of the request could not be parsed as " + fmt + ": " + firstLine(msg) + where);
-  }
-
-  private static String typeProblem(MismatchedInputException e) {
-    String path = e.getPath().stream().map(r -> r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]")
-        .collect(Collectors.joining());
-    if (path.startsWith(".")) {
-      path = path.substring(1);
-    }
-    String expected = e.getTargetType() == null ? "another type" : describe(e.getTargetType());
-    return (path.isEmpty() ? "" : path + ": ") + "expected " + expected;
-  }
-
-  private static String describe(Class<?> t) {
-    if (t == String.class) {
-      return "a string";
-    }
-    if (t == Integer.class || t == int.class || t == Long.class || t == long.class) {
-      return "an integer";
-    }
-    if (Number.class.isAssignableFrom(t) || t == double.class) {
-      return "a number";
-    }
-    if (t == Boolean.class || t == boolean.class) {
-      return "a boolean";
-    }
-    if (java.util.Collection.class.isAssignableFrom(t)) {
-      return "a list";
-    }
-    if (java.util.Map.class.isAssignableFrom(t)) {
-      return "an object";
-    }
-    if (t == java.time.Instant.class) {
-      return "an RFC 3339 date-time string";
-    }
-    return "an object";
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "malformed input";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 
   /** {@code spec.toppings[0].name} for the parser's position; {@code withCurrent} includes the current field. */

@@ -32,7 +32,7 @@ public final class KubeProtobuf {
 
   public static Envelope unwrap(byte[] body) {
     if (body.length < MAGIC.length || body[0] != 'k' || body[1] != '8' || body[2] != 's' || body[3] != 0) {
-      throw Errors.badRequest("the body of the request could not be parsed as protobuf: missing the k8s envelope prefix");
+      throw Errors.badRequest("provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]");
     }
     String[] type = {"", ""};
     ByteString[] raw = {ByteString.EMPTY};
@@ -88,8 +88,35 @@ public final class KubeProtobuf {
         }
       }
     } catch (IOException | IllegalArgumentException e) {
-      throw Errors.badRequest("the body of the request could not be parsed as protobuf: " + e.getMessage());
+      throw Errors.badRequest(goMessage(e));
     }
+  }
+
+  /** A wire-format error in the words of Go's protobuf runtime, as kube-apiserver answers it; never the Java library's. */
+  private static String goMessage(Exception e) {
+    String m = e.getMessage() == null ? "" : e.getMessage().toLowerCase(java.util.Locale.ROOT);
+    if (m.contains("negative size")) {
+      return "proto: negative length found during unmarshaling";
+    }
+    if (m.contains("ended unexpectedly") || m.contains("truncated")) {
+      return "unexpected EOF";
+    }
+    if (m.contains("malformed varint")) {
+      return "proto: integer overflow";
+    }
+    if (m.contains("invalid tag")) {
+      return "proto: illegal tag 0 (wire type 0)";
+    }
+    if (m.contains("wire type")) {
+      return "proto: illegal wireType";
+    }
+    if (m.contains("nesting") || m.contains("recursion")) {
+      return "proto: exceeded max depth";
+    }
+    if (m.contains("utf-8")) {
+      return "proto: invalid UTF-8";
+    }
+    return "proto: cannot parse invalid wire-format data";
   }
 
   /** Appends to a repeated string field's list, creating it. */

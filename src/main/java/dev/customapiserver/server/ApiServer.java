@@ -3,6 +3,7 @@ package dev.customapiserver.server;
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.admission.chain.AdmissionChain;
+import dev.customapiserver.admission.chain.AdmissionConfiguration;
 import dev.customapiserver.admission.chain.PluginSelection;
 import dev.customapiserver.admission.webhook.WebhookPlugins;
 import dev.customapiserver.api.meta.UserInfo;
@@ -20,6 +21,7 @@ import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.server.config.ConfigException;
+import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import jakarta.servlet.ServletContext;
@@ -48,6 +50,7 @@ public final class ApiServer implements AutoCloseable {
   private final RequestPipeline pipeline;
   private final Runnable onStart;
   private final AutoCloseable onClose;
+  private final Operations operations;
 
   public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
       TokenAuthenticator authenticator, Authorizer authorizer) {
@@ -63,6 +66,13 @@ public final class ApiServer implements AutoCloseable {
   /** With what to start when the context starts (controllers) and close before the storage. */
   ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline,
       Runnable onStart, AutoCloseable onClose) {
+    this(codecs, storage, application, pipeline, onStart, onClose, new Operations());
+  }
+
+  /** With the operations room (metrics, limits, shutdown) of {@link #create}. */
+  ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline,
+      Runnable onStart, AutoCloseable onClose, Operations operations) {
+    this.operations = operations;
     this.codecs = codecs;
     this.storage = storage;
     this.application = application;
@@ -92,33 +102,40 @@ public final class ApiServer implements AutoCloseable {
     var services = ServiceAccountWiring.services(config, serviceAccountKeys);
     Scheme scheme = new Scheme(modules.stream().map(m -> m.apiGroup(services)).toList());
     Codecs codecs = new Codecs();
-    StorageBackend storage = StorageWiring.open(config);
+    Operations ops = new Operations();
+    StorageBackend storage = ops.meter(StorageWiring.open(config));
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {
-      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> admission(modules, scheme, codecs, listers, selection),
-          ControlPlaneWiring.encryption(config));
+      AdmissionConfiguration admissionConfig = config.flags().path(Option.ADMISSION_CONTROL_CONFIG_FILE)
+          .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
+      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
+          listers -> admission(modules, scheme, codecs, listers, selection, admissionConfig), ControlPlaneWiring.encryption(config));
     } catch (IllegalArgumentException e) {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
     }
     List<ExtensionEndpoint> extensions = java.util.stream.Stream.concat(ServiceAccountWiring.discovery(config, serviceAccountKeys)
         .stream(), modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream())).toList();
-    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT, extensions);
-    AuthenticationChain authentication = SecurityWiring.authentication(config, tokens, registry);
-    Authorizer authorizer = SecurityWiring.authorization(config, registry);
-    RequestPipeline pipeline = PipelineWiring.pipeline(config, codecs, authentication, authorizer);
+    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT.withMinRequestTimeout(
+        java.time.Duration.ofSeconds(config.flags().integer(dev.customapiserver.server.config.Option.MIN_REQUEST_TIMEOUT, 1))), extensions);
+    Delegation delegation = DelegationWiring.open(config);
+    AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
+    Authorizer authorizer = delegation.authorization(SecurityWiring.authorization(config, registry));
+    RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer),
+        config, codecs, ops);
     NamespaceController namespaces = new NamespaceController(registry);
     GarbageCollector gc = GarbageCollector.over(registry);
     Background background = new Background()
         .add(namespaces::start, namespaces::close)
-        .add(gc::start, gc::close);
+        .add(gc::start, gc::close)
+        .add(delegation::start, delegation::close);
     var expiry = ControlPlaneWiring.expiry(config, registry);
     background.add(expiry::start, expiry::close);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
           background.close();
           registry.close();
-        });
+        }, ops.watches(rest::endWatches));
   }
 
   /**
@@ -126,10 +143,11 @@ public final class ApiServer implements AutoCloseable {
    * then those the server itself brings ({@link #serverPlugins}); ordered by {@link PluginSelection}.
    */
   static AdmissionChain admission(List<ApiGroupModule> modules, Scheme scheme, Codecs codecs, Listers listers,
-      PluginSelection selection) {
+      PluginSelection selection, AdmissionConfiguration configuration) {
     List<AdmissionPlugin> plugins = new ArrayList<>();
-    modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
+    modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers, configuration)));
     plugins.addAll(serverPlugins(scheme, codecs, listers));
+    configuration.checkNames(plugins);
     AdmissionChain chain = AdmissionChain.of(plugins, selection);
     System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.INFO, "Admission plugins: {0}",
         String.join(", ", chain.names()));
@@ -145,12 +163,14 @@ public final class ApiServer implements AutoCloseable {
   public void register(ServletContext context) {
     onStart.run();
     pipeline.register(context);
+    operations.register(context);
 
     HealthCheck ping = new HealthCheck("ping", () -> true);
     ServletRegistration.Dynamic health = context.addServlet("health", new HealthServlet(Map.of(
         "healthz", List.of(ping),
         "livez", List.of(ping),
-        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy), new HealthCheck("watch-cache", storage::synced)))));
+        "readyz", List.of(ping, new HealthCheck("storage", storage::healthy), new HealthCheck("watch-cache", storage::synced),
+            operations.readiness()))));
     health.addMapping("/healthz", "/healthz/*", "/livez", "/livez/*", "/readyz", "/readyz/*");
     health.setAsyncSupported(true);
 
@@ -173,6 +193,22 @@ public final class ApiServer implements AutoCloseable {
         close();
       }
     };
+  }
+
+  /**
+   * The first step of a graceful shutdown: {@code /readyz} fails from now on (load balancers stop
+   * sending new requests) while everything keeps serving.
+   */
+  public void shutdownInitiated() {
+    operations.shutdownInitiated();
+  }
+
+  /**
+   * Ends every open watch stream cleanly (the proper end of its response) and waits up to {@code
+   * grace} for them; returns whether all ended in time. Watches opened later end at once.
+   */
+  public boolean endWatches(java.time.Duration grace) throws InterruptedException {
+    return operations.endWatches(grace);
   }
 
   /** Stops the controllers and the registry, then closes the storage. */

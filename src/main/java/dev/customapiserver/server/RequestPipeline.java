@@ -41,8 +41,6 @@ public final class RequestPipeline {
     SEND_ERROR_AS_STATUS,
     /** Reads the RequestInfo once and opens the RequestContext (with the audit ID). */
     REQUEST_INFO,
-    /** Slot: limits concurrent requests (429). */
-    MAX_IN_FLIGHT,
     /** Slot: request counts and latencies. */
     METRICS,
     /** Names the user (401 when credentials are rejected). */
@@ -51,6 +49,11 @@ public final class RequestPipeline {
     AUDIT,
     /** Acts as the user of the Impersonate-* headers, if the requester may. */
     IMPERSONATION,
+    /**
+     * Slot: limits concurrent requests (429). After authentication and impersonation as in kube, so
+     * it knows the user (system:masters is exempt; fair queuing is per user).
+     */
+    MAX_IN_FLIGHT,
     /** Asks the Authorizer (403 when it does not allow). */
     AUTHORIZATION,
     /** Slot: ends requests that take too long (504). */

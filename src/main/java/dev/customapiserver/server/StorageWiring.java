@@ -1,20 +1,74 @@
 package dev.customapiserver.server;
 
+import dev.customapiserver.server.config.ConfigException;
+import dev.customapiserver.server.config.Flags;
+import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.cache.CachingStorageBackend;
+import dev.customapiserver.storage.etcd.EtcdSettings;
+import dev.customapiserver.storage.etcd.EtcdStorageBackend;
 import dev.customapiserver.storage.jpa.DatabaseSettings;
 import dev.customapiserver.storage.jpa.JpaStorageBackend;
+import dev.customapiserver.storage.memory.MemoryStorageBackend;
+import java.util.List;
 
-/** The storage room of the composition root: which backend the settings choose, behind the watch cache. */
+/**
+ * The storage room of the composition root: the backend {@code --storage-backend} chooses (JPA on
+ * H2 when unset), behind the watch cache.
+ */
 final class StorageWiring {
+  /** The values {@code --storage-backend} accepts, as kube-apiserver lists them in its error. */
+  static final List<String> BACKENDS = List.of("etcd3", "jpa", "memory");
+  static final String DEFAULT = "jpa";
+
   private StorageWiring() {}
 
-  /** The backend {@code config} selects (JPA on H2 by default), wrapped in the watch cache when it is on. */
+  /**
+   * The backend {@code config} selects, wrapped in the watch cache when it is on.
+   *
+   * @throws ConfigException for an unknown backend or one missing its settings (kube's wording)
+   */
   static StorageBackend open(ServerConfig config) {
-    StorageBackend database = new JpaStorageBackend(config.storageUrl()
+    StorageBackend backend = switch (backend(config)) {
+      case "memory" -> new MemoryStorageBackend();
+      case "etcd3" -> etcd(config);
+      default -> jpa(config);
+    };
+    return config.watchCache() ? new CachingStorageBackend(backend, config.watchCacheSize()) : backend;
+  }
+
+  /** The chosen backend's name. @throws ConfigException when it is not one of {@link #BACKENDS} */
+  static String backend(ServerConfig config) {
+    String name = config.flags().optional(Option.STORAGE_BACKEND).map(String::trim).orElse("");
+    if (name.isEmpty()) {
+      return DEFAULT;
+    }
+    if (!BACKENDS.contains(name)) {
+      throw ConfigException.invalid("--storage-backend invalid, allowed values: " + String.join(", ", BACKENDS)
+          + ". If not specified, it will default to '" + DEFAULT + "'");
+    }
+    return name;
+  }
+
+  private static StorageBackend etcd(ServerConfig config) {
+    Flags f = config.flags();
+    List<String> servers = f.list(Option.ETCD_SERVERS);
+    if (servers.isEmpty()) {
+      throw ConfigException.invalid("--etcd-servers must be specified");
+    }
+    EtcdSettings settings = EtcdSettings.of(servers, f.string(Option.ETCD_PREFIX))
+        .withTls(f.path(Option.ETCD_CAFILE), f.path(Option.ETCD_CERTFILE), f.path(Option.ETCD_KEYFILE));
+    try {
+      return new EtcdStorageBackend(settings);
+    } catch (IllegalArgumentException e) {
+      throw ConfigException.invalid(e.getMessage());
+    }
+  }
+
+  private static StorageBackend jpa(ServerConfig config) {
+    return new JpaStorageBackend(config.storageUrl()
         .map(url -> new DatabaseSettings(url, config.storageUsername(), config.storagePassword()))
         .orElseGet(() -> DatabaseSettings.h2File(config.dataDir())));
-    return config.watchCache() ? new CachingStorageBackend(database, config.watchCacheSize()) : database;
   }
 }

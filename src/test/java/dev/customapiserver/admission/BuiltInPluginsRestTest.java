@@ -79,7 +79,7 @@ class BuiltInPluginsRestTest {
   }
 
   @Test
-  @DisplayName("JenkinsServiceQuota: ten JenkinsServices in the whole server; the eleventh is 403 saying how many exist and the limit")
+  @DisplayName("JenkinsService (seed 004): ten JenkinsServices in the whole server; the eleventh is 403 in the seed's words")
   void jenkinsQuota() throws Exception {
     for (int i = 0; i < 10; i++) {
       String ns = i % 2 == 0 ? "default" : "other";
@@ -90,8 +90,7 @@ class BuiltInPluginsRestTest {
       assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
     }
     assertForbidden(post(CICD + "/namespaces/default/jenkinsservices", jenkins("js-10")),
-        "jenkinsservices.autobusi.group.cicd \"js-10\" is forbidden: quota exceeded: 10 JenkinsServices exist in the server"
-            + " and at most 10 are allowed");
+        "jenkinsservices.autobusi.group.cicd \"js-10\" is forbidden: too many service instances exist, 10 exist but max is 10");
     assertThat(server.send("DELETE", CICD + "/namespaces/other/jenkinsservices/js-1", null).statusCode()).isEqualTo(200);
     assertThat(post(CICD + "/namespaces/default/jenkinsservices", jenkins("js-10")).statusCode())
         .as("room again after a delete").isEqualTo(201);

@@ -18,6 +18,10 @@ final class ExpectedGroups {
           "v1beta1", true),
       new Expected("restaurant.wukong.com", List.of("v1beta1", "v1alpha1"), "Topping", "toppings", false, List.of(),
           "v1beta1", false),
+      new Expected("restaurant.programming-kubernetes.info", List.of("v1beta1", "v1alpha1"), "Pizza", "pizzas", true,
+          List.of(), "v1beta1", true),
+      new Expected("restaurant.programming-kubernetes.info", List.of("v1beta1", "v1alpha1"), "Topping", "toppings", false,
+          List.of(), "v1alpha1", false),
       new Expected("autobusi.group.cicd", List.of("v1alpha"), "JenkinsService", "jenkinsservices", true,
           List.of("js"), "v1alpha", true),
       new Expected("", List.of("v1"), "Namespace", "namespaces", false, List.of("ns"), "v1", true),
@@ -32,9 +36,9 @@ final class ExpectedGroups {
       new Expected("events.k8s.io", List.of("v1"), "Event", "events", true, List.of("ev"), "v1", false),
       new Expected("", List.of("v1"), "ServiceAccount", "serviceaccounts", true, List.of("sa"), "v1", false));
 
-  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com", "autobusi.group.cicd", "",
-      "admissionregistration.k8s.io", "coordination.k8s.io",
-      "events.k8s.io");
+  static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com",
+      "restaurant.programming-kubernetes.info", "autobusi.group.cicd", "",
+      "admissionregistration.k8s.io", "coordination.k8s.io", "events.k8s.io");
 
   private ExpectedGroups() {}
 }

@@ -41,13 +41,13 @@ class KubectlAdmissionIT extends KubectlServerTest {
   }
 
   @Test
-  @DisplayName("JenkinsServiceQuota: ten JenkinsServices are created, the eleventh is refused saying how many exist and the limit")
+  @DisplayName("JenkinsService (seed 004): ten JenkinsServices are created, the eleventh is refused in the seed's words")
   void jenkinsQuota() throws Exception {
     String ten = IntStream.range(0, 10).mapToObj(KubectlAdmissionIT::jenkins).collect(Collectors.joining("---\n"));
     ok(kubectl.runWithInput(ten, "create", "-f", "-"));
     assertThat(fails(kubectl.runWithInput(jenkins(10), "create", "-f", "-")).err()).contains("Error from server (Forbidden): "
-        + "error when creating \"STDIN\": jenkinsservices.autobusi.group.cicd \"js-10\" is forbidden: quota exceeded: "
-        + "10 JenkinsServices exist in the server and at most 10 are allowed");
+        + "error when creating \"STDIN\": jenkinsservices.autobusi.group.cicd \"js-10\" is forbidden: "
+        + "too many service instances exist, 10 exist but max is 10");
     assertThat(ok(kubectl.run("get", "js", "-A", "--no-headers")).out().lines()).hasSize(10);
   }
 

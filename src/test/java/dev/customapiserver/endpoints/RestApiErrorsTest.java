@@ -105,16 +105,17 @@ class RestApiErrorsTest {
   @DisplayName("malformed JSON and YAML are 400 BadRequest naming the position")
   void malformed() throws Exception {
     JsonNode s = status(server.send("POST", WIDGETS, "{\"metadata\": {"), 400, "BadRequest");
-    assertThat(s.at("/message").asText()).startsWith("the body of the request could not be parsed as JSON");
+    assertThat(s.at("/message").asText()).isEqualTo("couldn't get version/kind; json parse error: unexpected end of JSON input");
     JsonNode y = status(server.send("POST", WIDGETS, "metadata: [\n  x: :", "Content-Type", "application/yaml"), 400, "BadRequest");
-    assertThat(y.at("/message").asText()).startsWith("the body of the request could not be parsed as YAML");
+    assertThat(y.at("/message").asText()).startsWith("error converting YAML to JSON: yaml: line ");
   }
 
   @Test
   @DisplayName("a wrong type for a field is 400 naming the field")
   void wrongType() throws Exception {
     JsonNode s = status(server.send("POST", WIDGETS, "{\"metadata\":{\"name\":\"t\"},\"spec\":{\"size\":\"big\"}}"), 400, "BadRequest");
-    assertThat(s.at("/message").asText()).isEqualTo("Widget in version \"v2\" cannot be handled as a Widget: spec.size: expected an integer");
+    assertThat(s.at("/message").asText()).isEqualTo("Widget in version \"v2\" cannot be handled as a Widget: "
+        + "json: cannot unmarshal string into Go struct field SpecV2.spec.size of type int32");
   }
 
   @Test

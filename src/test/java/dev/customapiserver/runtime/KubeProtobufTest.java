@@ -51,6 +51,6 @@ class KubeProtobufTest {
         e -> assertThat(e.code()).isEqualTo(400));
     byte[] cut = java.util.Arrays.copyOf(KUBECTL_CREATE_NS, 20);
     assertThatThrownBy(() -> KubeProtobuf.unwrap(cut)).isInstanceOfSatisfying(ApiException.class,
-        e -> assertThat(e.getMessage()).startsWith("the body of the request could not be parsed as protobuf"));
+        e -> assertThat(e.getMessage()).doesNotContain("CodedInputStream").doesNotContain("Exception"));
   }
 }

@@ -98,7 +98,7 @@ class ApiServerTest {
     try {
       HttpResponse<String> r = get("/readyz", null);
       assertThat(r.statusCode()).isEqualTo(500);
-      assertThat(r.body()).isEqualTo("[+]ping ok\n[-]storage failed: reason withheld\n[+]watch-cache ok\nreadyz check failed\n");
+      assertThat(r.body()).isEqualTo("[+]ping ok\n[-]storage failed: reason withheld\n[+]watch-cache ok\n[+]shutdown ok\nreadyz check failed\n");
       assertThat(get("/readyz/storage", null).statusCode()).isEqualTo(500);
       assertThat(get("/readyz?exclude=storage", null).statusCode()).isEqualTo(200);
     } finally {
@@ -113,7 +113,7 @@ class ApiServerTest {
     try {
       HttpResponse<String> r = get("/readyz", null);
       assertThat(r.statusCode()).isEqualTo(500);
-      assertThat(r.body()).isEqualTo("[+]ping ok\n[+]storage ok\n[-]watch-cache failed: reason withheld\nreadyz check failed\n");
+      assertThat(r.body()).isEqualTo("[+]ping ok\n[+]storage ok\n[-]watch-cache failed: reason withheld\n[+]shutdown ok\nreadyz check failed\n");
       assertThat(get("/readyz/watch-cache", null).statusCode()).isEqualTo(500);
       assertThat(get("/livez", null).statusCode()).as("alive while syncing").isEqualTo(200);
     } finally {

@@ -30,8 +30,8 @@ class RequestPipelineTest {
   void slots() {
     Filter f = (req, res, chain) -> chain.doFilter(req, res);
     RequestPipeline p = standard.with(Stage.TIMEOUT, f).with(Stage.AUDIT, f).with(Stage.MAX_IN_FLIGHT, f).with(Stage.METRICS, f);
-    assertThat(p.stages()).containsExactly(Stage.PANIC, Stage.SEND_ERROR_AS_STATUS, Stage.REQUEST_INFO, Stage.MAX_IN_FLIGHT,
-        Stage.METRICS, Stage.AUTHENTICATION, Stage.AUDIT, Stage.IMPERSONATION, Stage.AUTHORIZATION, Stage.TIMEOUT,
+    assertThat(p.stages()).containsExactly(Stage.PANIC, Stage.SEND_ERROR_AS_STATUS, Stage.REQUEST_INFO, Stage.METRICS,
+        Stage.AUTHENTICATION, Stage.AUDIT, Stage.IMPERSONATION, Stage.MAX_IN_FLIGHT, Stage.AUTHORIZATION, Stage.TIMEOUT,
         Stage.WEBSOCKET_UPGRADE, Stage.WATCH_HAND_OFF);
     assertThat(standard.stages()).as("with() leaves the original alone").doesNotContain(Stage.TIMEOUT);
     assertThat(Stage.MAX_IN_FLIGHT.filterName()).isEqualTo("max-in-flight");

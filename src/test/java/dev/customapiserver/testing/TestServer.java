@@ -77,7 +77,7 @@ public final class TestServer implements AutoCloseable {
     Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
     Function<Listers, Admission> chain = listers -> {
       List<AdmissionPlugin> plugins = new ArrayList<>();
-      modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers)));
+      modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers, dev.customapiserver.admission.PluginConfigurations.NONE)));
       if (scheme.group(AdmissionregistrationModule.GROUP).isPresent()) {
         plugins.addAll(WebhookPlugins.create(scheme, listers, new Codecs()));
       }

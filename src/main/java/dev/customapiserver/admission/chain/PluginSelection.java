@@ -3,16 +3,18 @@ package dev.customapiserver.admission.chain;
 import dev.customapiserver.admission.AdmissionPlugin;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * Which plugins are enabled, as kube-apiserver's flags say: every plugin that is
  * {@link AdmissionPlugin#enabledByDefault() on by default} plus those in {@code enable}, minus those
- * in {@code disable}. A name no plugin has, or one in both lists, is a configuration error worded as
- * kube-apiserver words it.
+ * in {@code disable}. A plugin may be named by its {@link AdmissionPlugin#aliases() aliases} too. A
+ * name no plugin has, or one in both lists, is a configuration error worded as kube-apiserver words it.
  *
  * @param enable names from {@code --enable-admission-plugins}
  * @param disable names from {@code --disable-admission-plugins}
@@ -44,14 +46,21 @@ public record PluginSelection(List<String> enable, List<String> disable) {
    */
   public List<AdmissionPlugin> select(List<AdmissionPlugin> available) {
     Set<String> known = new LinkedHashSet<>();
-    available.forEach(p -> known.add(p.name()));
+    Map<String, String> canonical = new HashMap<>();
+    available.forEach(p -> {
+      known.add(p.name());
+      known.addAll(p.aliases());
+      p.aliases().forEach(a -> canonical.put(a, p.name()));
+    });
     List<String> errors = new ArrayList<>();
     enable.stream().filter(n -> !known.contains(n))
         .forEach(n -> errors.add("enable-admission-plugins plugin \"" + n + "\" is unknown"));
     disable.stream().filter(n -> !known.contains(n))
         .forEach(n -> errors.add("disable-admission-plugins plugin \"" + n + "\" is unknown"));
-    Set<String> both = new TreeSet<>(enable);
-    both.retainAll(disable);
+    List<String> enabled = enable.stream().map(n -> canonical.getOrDefault(n, n)).toList();
+    List<String> disabled = disable.stream().map(n -> canonical.getOrDefault(n, n)).toList();
+    Set<String> both = new TreeSet<>(enabled);
+    both.retainAll(disabled);
     if (!both.isEmpty()) {
       errors.add("[" + String.join(" ", both) + "] in enable-admission-plugins and disable-admission-plugins overlapped");
     }
@@ -59,7 +68,7 @@ public record PluginSelection(List<String> enable, List<String> disable) {
       throw new IllegalArgumentException(String.join("; ", errors));
     }
     return available.stream()
-        .filter(p -> (p.enabledByDefault() || enable.contains(p.name())) && !disable.contains(p.name()))
+        .filter(p -> (p.enabledByDefault() || enabled.contains(p.name())) && !disabled.contains(p.name()))
         .sorted(Comparator.comparingInt(PluginSelection::rank))
         .toList();
   }

@@ -2,6 +2,7 @@ package dev.customapiserver.apis.cicd;
 
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
+import dev.customapiserver.admission.PluginConfigurations;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
@@ -18,9 +19,12 @@ import java.util.List;
 public final class CicdModule implements ApiGroupModule {
   public static final String GROUP = "autobusi.group.cicd";
 
+  /** JenkinsService (seed 004), its {@code max} from the admission configuration, 10 by default. */
   @Override
-  public List<AdmissionPlugin> admissionPlugins(Listers listers) {
-    return List.of(new JenkinsServiceQuota(listers.forResource(JenkinsServiceQuota.JENKINS_SERVICES, JenkinsService.class)));
+  public List<AdmissionPlugin> admissionPlugins(Listers listers, PluginConfigurations configurations) {
+    int max = configurations.of(JenkinsServiceLimit.Configuration.class, JenkinsServiceLimit.NAME,
+        List.of(JenkinsServiceLimit.ALIAS)).map(JenkinsServiceLimit.Configuration::checkedMax).orElse(JenkinsServiceLimit.DEFAULT_MAX);
+    return List.of(new JenkinsServiceLimit(listers.forResource(JenkinsServiceLimit.JENKINS_SERVICES, JenkinsService.class), max));
   }
 
   @Override

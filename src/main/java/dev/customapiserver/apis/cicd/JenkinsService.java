@@ -20,7 +20,7 @@ public final class JenkinsService extends KubeObject {
   /** Desired state. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Spec {
-    @NotNull @Min(1) @Max(10) public Integer instanceamount;
+    @Min(1) @Max(10) public Integer instanceamount;
     @Min(1) @Max(64) public Integer instancecpu;
   }
 

@@ -7,7 +7,6 @@ import dev.customapiserver.runtime.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotNull;
 import java.util.List;
 
 /** JenkinsService as served in {@code autobusi.group.cicd/v1alpha}. */
@@ -23,9 +22,9 @@ public final class JenkinsServiceV1alpha extends KubeObject {
   @Description("JenkinsServiceSpec is the desired state of a JenkinsService.")
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Spec {
-    @Description("How many Jenkins instances to run, 1 to 10. Required.")
-    @NotNull @Min(1) @Max(10) public Integer instanceamount;
-    @Description("CPUs per instance, 1 to 64. Defaults to 1.")
+    @Description("How many Jenkins instances to run; when given, 1 to 10.")
+    @Min(1) @Max(10) public Integer instanceamount;
+    @Description("CPUs per instance; when given, 1 to 64. Defaults to 1.")
     @Default("1")
     @Min(1) @Max(64) public Integer instancecpu;
   }

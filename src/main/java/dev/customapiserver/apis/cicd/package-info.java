@@ -3,6 +3,7 @@
  *
  * <p>Hub {@link dev.customapiserver.apis.cicd.JenkinsService}: its field limits are Bean Validation
  * annotations; {@link dev.customapiserver.apis.cicd.JenkinsServiceStrategy} sets the approval status.
- * The JenkinsServiceQuota admission plugin will live here too, next to {@link CicdModule}.
+ * Seed 004's {@code JenkinsService} admission plugin (alias {@code JenkinsServiceQuota}) is
+ * {@link dev.customapiserver.apis.cicd.JenkinsServiceLimit}.
  */
 package dev.customapiserver.apis.cicd;

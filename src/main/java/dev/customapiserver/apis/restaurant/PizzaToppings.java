@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * The pizza-apiserver's PizzaToppings: every topping a Pizza names must exist as a Topping, else
- * 403 Forbidden naming the first missing one ({@code unknown topping: salami}).
+ * 403 Forbidden naming the first missing one ({@code unknown topping: salami}). Guards Pizzas
+ * created or updated through either group serving them.
  */
 final class PizzaToppings implements ValidatingPlugin {
   static final GroupResource PIZZAS = new GroupResource(RestaurantModule.GROUP, "pizzas");
@@ -31,9 +32,11 @@ final class PizzaToppings implements ValidatingPlugin {
     return Set.of(Operation.CREATE, Operation.UPDATE);
   }
 
+  /** Pizzas of either group that serves them (restaurant.wukong.com and its cohabitant). */
   @Override
   public boolean handles(Attributes a) {
-    return operations().contains(a.operation()) && a.resource().equals(PIZZAS);
+    return operations().contains(a.operation())
+        && (a.resource().equals(PIZZAS) || a.resource().equals(ProgrammingKubernetesModule.PIZZAS));
   }
 
   @Override

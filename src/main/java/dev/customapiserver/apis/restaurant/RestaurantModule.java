@@ -38,8 +38,15 @@ public final class RestaurantModule implements ApiGroupModule {
   }
 
   static ResourceType<Pizza> pizzas(ToppingPrices prices) {
-    return ResourceType.builder(GROUP, "Pizza", "pizzas", Pizza.class)
-        .categories("all")
+    return pizzaVersions(GROUP, prices).categories("all").storageVersion("v1beta1").build();
+  }
+
+  /**
+   * Pizza as served in both versions under {@code group}, with its rules and columns; the caller says
+   * how it is stored (owner) or whose storage it shares (cohabitant).
+   */
+  static ResourceType.Builder<Pizza> pizzaVersions(String group, ToppingPrices prices) {
+    return ResourceType.builder(group, "Pizza", "pizzas", Pizza.class)
         .statusSubresource()
         .served(ServedVersion.of("v1beta1", PizzaV1beta1.class, new PizzaV1beta1Converter())
             .withDefaulter(PizzaDefaults::v1beta1)
@@ -55,9 +62,7 @@ public final class RestaurantModule implements ApiGroupModule {
                     p -> p.spec == null || p.spec.toppings == null ? 0 : p.spec.toppings.size()),
                 PrinterColumn.of("COST", "number", "Sum of topping cost times quantity.",
                     p -> p.status == null ? null : p.status.cost)))
-        .storageVersion("v1beta1")
-        .strategy(new PizzaStrategy(prices))
-        .build();
+        .strategy(new PizzaStrategy(prices));
   }
 
   static ResourceType<Topping> toppings() {
@@ -66,10 +71,13 @@ public final class RestaurantModule implements ApiGroupModule {
         .served(ServedVersion.of("v1beta1", ToppingV1beta1.class, new ToppingV1beta1Converter())
             .withColumns(PrinterColumn.of("COST", "number", "Cost of one portion.",
                 t -> t.spec == null ? null : t.spec.cost)))
-        .served(ServedVersion.of("v1alpha1", ToppingV1alpha1.class, new ToppingV1alpha1Converter())
-            .withColumns(PrinterColumn.of("COST", "number", "Cost of one portion.",
-                t -> t.spec == null ? null : t.spec.cost)))
+        .served(toppingV1alpha1())
         .storageVersion("v1beta1")
         .build();
+  }
+
+  static ServedVersion<Topping, ToppingV1alpha1> toppingV1alpha1() {
+    return ServedVersion.of("v1alpha1", ToppingV1alpha1.class, new ToppingV1alpha1Converter())
+        .withColumns(PrinterColumn.of("COST", "number", "Cost of one portion.", t -> t.spec == null ? null : t.spec.cost));
   }
 }

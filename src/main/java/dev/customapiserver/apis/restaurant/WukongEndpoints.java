@@ -77,10 +77,12 @@ final class WukongEndpoints {
       }
       return o;
     } catch (JsonProcessingException e) {
-      throw Errors.badRequest("the request body is not a pizza order {\"name\": string, \"toppings\": [string]}: "
-          + e.getOriginalMessage());
+      throw Errors.badRequest("the request body is not a pizza order {\"name\": string, \"toppings\": [string]}"
+          + (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u
+              ? ": unknown field \"" + u.getPropertyName() + "\"" : "")
+          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
     } catch (java.io.IOException e) {
-      throw Errors.badRequest("the request body cannot be read: " + e.getMessage());
+      throw Errors.badRequest("the request body cannot be read");
     }
   }
 }

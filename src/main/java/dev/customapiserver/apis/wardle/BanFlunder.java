@@ -5,25 +5,42 @@ import dev.customapiserver.admission.Lister;
 import dev.customapiserver.admission.Operation;
 import dev.customapiserver.admission.ValidatingPlugin;
 import dev.customapiserver.runtime.GroupResource;
+import java.util.List;
 import java.util.Set;
 
 /**
  * sample-apiserver's BanFlunder: a Flunder may not be created under a name that any Fischer lists in
- * {@code disallowedFlunders} (403 Forbidden, in sample-apiserver's words).
+ * {@code disallowedFlunders}, nor under one its admission configuration lists (403 Forbidden, in
+ * sample-apiserver's words).
  */
 final class BanFlunder implements ValidatingPlugin {
   static final GroupResource FLUNDERS = new GroupResource(WardleModule.GROUP, "flunders");
   static final GroupResource FISCHERS = new GroupResource(WardleModule.GROUP, "fischers");
 
+  static final String NAME = "BanFlunder";
+
   private final Lister<Fischer> fischers;
+  private final List<String> banned;
+
+  /** Its part of the admission configuration: {@code disallowedFlunders}, names banned in any case. */
+  record Configuration(List<String> disallowedFlunders) {
+    List<String> names() {
+      return disallowedFlunders == null ? List.of() : List.copyOf(disallowedFlunders);
+    }
+  }
 
   BanFlunder(Lister<Fischer> fischers) {
+    this(fischers, List.of());
+  }
+
+  BanFlunder(Lister<Fischer> fischers, List<String> banned) {
     this.fischers = fischers;
+    this.banned = List.copyOf(banned);
   }
 
   @Override
   public String name() {
-    return "BanFlunder";
+    return NAME;
   }
 
   @Override
@@ -39,9 +56,9 @@ final class BanFlunder implements ValidatingPlugin {
   @Override
   public void validate(Attributes a) {
     String name = a.object().metadata().name;
-    boolean banned = fischers.list(null).stream()
+    boolean refused = banned.contains(name) || fischers.list(null).stream()
         .anyMatch(f -> f.disallowedFlunders != null && f.disallowedFlunders.contains(name));
-    if (banned) {
+    if (refused) {
       throw a.forbidden("this name may not be used, please change the resource name");
     }
   }

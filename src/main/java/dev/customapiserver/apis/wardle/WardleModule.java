@@ -2,6 +2,7 @@ package dev.customapiserver.apis.wardle;
 
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
+import dev.customapiserver.admission.PluginConfigurations;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
@@ -29,9 +30,12 @@ public final class WardleModule implements ApiGroupModule {
     this.flunderStorageVersion = flunderStorageVersion;
   }
 
+  /** BanFlunder, with the names its admission configuration bans besides the Fischers' ({@code disallowedFlunders}). */
   @Override
-  public List<AdmissionPlugin> admissionPlugins(Listers listers) {
-    return List.of(new BanFlunder(listers.forResource(BanFlunder.FISCHERS, Fischer.class)));
+  public List<AdmissionPlugin> admissionPlugins(Listers listers, PluginConfigurations configurations) {
+    List<String> banned = configurations.of(BanFlunder.Configuration.class, BanFlunder.NAME, List.of())
+        .map(BanFlunder.Configuration::names).orElse(List.of());
+    return List.of(new BanFlunder(listers.forResource(BanFlunder.FISCHERS, Fischer.class), banned));
   }
 
   @Override

@@ -51,9 +51,9 @@ public final class StrategicMergePatch {
     try {
       p = mapper.readTree(patch);
     } catch (JsonProcessingException e) {
-      throw PatchErrors.badRequest("the body of the request could not be parsed as JSON: " + e.getOriginalMessage());
+      throw PatchErrors.badRequest("couldn't get version/kind; json parse error: invalid JSON");
     } catch (IOException e) {
-      throw PatchErrors.badRequest("the body of the request could not be parsed as JSON: " + e.getMessage());
+      throw PatchErrors.badRequest("couldn't get version/kind; json parse error: invalid JSON");
     }
     try {
       JsonNode result = apply(mapper.readTree(originalJson), p, type);

@@ -34,7 +34,7 @@ public enum Option {
   ENABLE_ADMISSION_PLUGINS("enable-admission-plugins", "NAMES", "", false,
       "Comma list of admission plugins to enable besides the default ones (all built-in plugins are on by default)."),
   DISABLE_ADMISSION_PLUGINS("disable-admission-plugins", "NAMES", "", false,
-      "Comma list of admission plugins to turn off, e.g. NamespaceLifecycle,JenkinsServiceQuota."),
+      "Comma list of admission plugins to turn off, e.g. NamespaceLifecycle,JenkinsService."),
   REQUESTHEADER_CLIENT_CA_FILE("requestheader-client-ca-file", "FILE", "", true,
       "CA bundle verifying the client certificate of a front proxy (kube-apiserver's aggregator, nginx) before the "
           + "identity headers it sends are trusted; unset = looked up in the cluster (see --authentication-kubeconfig)."),

@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.websocket.jakarta.server.config.JakartaWebSocketServletContainerInitializer;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
@@ -23,12 +24,18 @@ public final class EmbeddedServer implements AutoCloseable {
   private final URI secureUri;
   private final Optional<URI> plainUri;
   private final Path kubeconfig;
+  private final ApiServer api;
+  private final Shutdown shutdown;
+  private boolean closed;
 
-  private EmbeddedServer(Server jetty, URI secureUri, Optional<URI> plainUri, Path kubeconfig) {
+  private EmbeddedServer(Server jetty, URI secureUri, Optional<URI> plainUri, Path kubeconfig, ApiServer api,
+      Shutdown shutdown) {
     this.jetty = jetty;
     this.secureUri = secureUri;
     this.plainUri = plainUri;
     this.kubeconfig = kubeconfig;
+    this.api = api;
+    this.shutdown = shutdown;
   }
 
   /** What {@code java -jar custom-apiserver.war} runs; see {@link Cli}. */
@@ -52,7 +59,10 @@ public final class EmbeddedServer implements AutoCloseable {
     data.writeKubeconfig(server.secureUri.toString(), identity, token);
     LOG.log(System.Logger.Level.INFO, "Serving {0}{1}. For kubectl: export KUBECONFIG={2}", server.secureUri,
         server.plainUri.map(u -> " and " + u).orElse(""), data.kubeconfigFile());
-    return new EmbeddedServer(server.jetty, server.secureUri, server.plainUri, data.kubeconfigFile());
+    EmbeddedServer running = new EmbeddedServer(server.jetty, server.secureUri, server.plainUri, data.kubeconfigFile(),
+        api, server.shutdown);
+    Runtime.getRuntime().addShutdownHook(new Thread(running::close, "apiserver-shutdown")); // SIGTERM, SIGINT
+    return running;
   }
 
   /** Starts Jetty serving {@code api}; the kubeconfig is left alone (for tests). */
@@ -70,9 +80,9 @@ public final class EmbeddedServer implements AutoCloseable {
     context.setContextPath("/");
     context.addEventListener(api.asListener());
     JakartaWebSocketServletContainerInitializer.configure(context, null); // watches over WebSocket
-    jetty.setHandler(context);
-    jetty.setStopAtShutdown(true);
-    jetty.setStopTimeout(5_000);
+    jetty.setHandler(new GracefulHandler(context)); // stop() waits for the requests in flight
+    Shutdown shutdown = Shutdown.of(config);
+    jetty.setStopTimeout(shutdown.drainTimeout().toMillis());
     try {
       jetty.start();
     } catch (Exception e) {
@@ -83,7 +93,7 @@ public final class EmbeddedServer implements AutoCloseable {
     String host = BindAddresses.clientHost(config.bindAddress());
     URI secure = URI.create("https://" + host + ":" + https.getLocalPort());
     Optional<URI> plain = http.map(c -> URI.create("http://" + host + ":" + c.getLocalPort()));
-    return new EmbeddedServer(jetty, secure, plain, null);
+    return new EmbeddedServer(jetty, secure, plain, null, api, shutdown);
   }
 
   /** The HTTPS base URL with the actual port, e.g. {@code https://127.0.0.1:6443}. */
@@ -106,11 +116,21 @@ public final class EmbeddedServer implements AutoCloseable {
     jetty.join();
   }
 
-  /** Stops Jetty gracefully (up to 5 s for open requests); the storage closes with the context. */
+  /**
+   * Stops as kube-apiserver does on SIGTERM (see {@link Shutdown}): {@code /readyz} fails while
+   * everything keeps serving for {@code --shutdown-delay-duration}; then the open watch streams end
+   * cleanly (within {@code --shutdown-watch-termination-grace-period}), the listeners close, the
+   * requests in flight finish (up to {@code --request-timeout}), and the storage closes with the
+   * context. Idempotent; a second caller waits for the first.
+   */
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     try {
-      jetty.stop();
+      shutdown.run(api, jetty);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {

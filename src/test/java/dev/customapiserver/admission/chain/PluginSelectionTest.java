@@ -62,4 +62,32 @@ class PluginSelectionTest {
     assertThatThrownBy(() -> names(PluginSelection.parse("B,A", "A,B")))
         .hasMessage("[A B] in enable-admission-plugins and disable-admission-plugins overlapped");
   }
+
+  @Test
+  @DisplayName("a plugin's alias is accepted by both flags and means the plugin (JenkinsServiceQuota for JenkinsService)")
+  void aliases() {
+    AdmissionPlugin renamed = new AdmissionPlugin() {
+      @Override
+      public String name() {
+        return "JenkinsService";
+      }
+
+      @Override
+      public List<String> aliases() {
+        return List.of("JenkinsServiceQuota");
+      }
+
+      @Override
+      public Set<Operation> operations() {
+        return Set.of(Operation.CREATE);
+      }
+    };
+    List<AdmissionPlugin> available = List.of(plugin("NamespaceLifecycle", true), renamed);
+    assertThat(PluginSelection.parse("", "JenkinsServiceQuota").select(available)).extracting(AdmissionPlugin::name)
+        .containsExactly("NamespaceLifecycle");
+    assertThat(PluginSelection.parse("", "JenkinsService").select(available)).extracting(AdmissionPlugin::name)
+        .containsExactly("NamespaceLifecycle");
+    assertThatThrownBy(() -> PluginSelection.parse("JenkinsService", "JenkinsServiceQuota").select(available))
+        .hasMessage("[JenkinsService] in enable-admission-plugins and disable-admission-plugins overlapped");
+  }
 }

@@ -1,0 +1,125 @@
+package dev.customapiserver.filters;
+
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.Status;
+import dev.customapiserver.metrics.ApiServerMetrics;
+import dev.customapiserver.metrics.RequestLabels;
+import dev.customapiserver.request.Deadline;
+import dev.customapiserver.request.LongRunning;
+import dev.customapiserver.request.RequestContext;
+import dev.customapiserver.request.RequestInfo;
+import dev.customapiserver.runtime.Codecs;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * kube-apiserver's request timeout: a request that is not answered within {@code --request-timeout}
+ * (or the shorter {@code ?timeout=} it asks for) gets 504 {@code Timeout} ("request did not complete
+ * within requested timeout - context deadline exceeded"). Whatever its handler writes afterwards is
+ * discarded, and its {@link Deadline} tells the handler to start no write. Long-running requests
+ * have their own timeouts (watches: {@code --min-request-timeout}). A malformed {@code timeout} is
+ * 400 as in kube.
+ */
+public final class TimeoutFilter extends HttpFilter {
+  private static final long serialVersionUID = 1L;
+  static final String MESSAGE = "request did not complete within requested timeout - context deadline exceeded";
+  private static final Pattern TIMEOUT_PARAM = Pattern.compile("(?:^|&)timeout=([^&]*)");
+  private static final Pattern GO_DURATION = Pattern.compile("((\\d+(?:\\.\\d+)?)(h|ms|m|s))+");
+  private static final Pattern GO_PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(h|ms|m|s)");
+  private final Duration timeout;
+  private final transient ApiServerMetrics metrics;
+  private final transient StatusWriter writer;
+  private final transient ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "request-timeout");
+    t.setDaemon(true);
+    return t;
+  });
+
+  public TimeoutFilter(Duration timeout, ApiServerMetrics metrics, Codecs codecs) {
+    this.timeout = timeout;
+    this.metrics = metrics;
+    this.writer = new StatusWriter(codecs);
+  }
+
+  @Override
+  protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws IOException, ServletException {
+    RequestContext context = RequestContext.require(request);
+    RequestInfo info = context.info();
+    if (LongRunning.is(info) || timeout.isZero()) {
+      chain.doFilter(request, response);
+      return;
+    }
+    Duration limit = timeout;
+    String asked = asked(request.getQueryString());
+    if (asked != null) {
+      Duration d = parse(asked);
+      if (d == null) {
+        writer.write(response, Errors.badRequest("invalid timeout specified in the request URL").status());
+        return;
+      }
+      if (d.compareTo(limit) < 0) {
+        limit = d;
+      }
+    }
+    Deadline deadline = new Deadline();
+    context.put(Deadline.class, deadline);
+    TimeoutResponse guarded = new TimeoutResponse(response);
+    Status status = Errors.timeout(MESSAGE, 0).status();
+    ScheduledFuture<?> alarm = timer.schedule(() -> {
+      deadline.expire();
+      if (guarded.expire(real -> writer.write(real, status))) {
+        metrics.terminated(RequestLabels.of(info, request.getContentType(), request.getQueryString()), 504, "timeout");
+      }
+    }, limit.toNanos(), TimeUnit.NANOSECONDS);
+    try {
+      chain.doFilter(request, guarded);
+    } finally {
+      alarm.cancel(false);
+      guarded.finish();
+    }
+  }
+
+  private static String asked(String query) {
+    if (query == null) {
+      return null;
+    }
+    Matcher m = TIMEOUT_PARAM.matcher(query);
+    return m.find() ? java.net.URLDecoder.decode(m.group(1), java.nio.charset.StandardCharsets.UTF_8) : null;
+  }
+
+  /** A Go duration such as {@code 30s}, {@code 1m30s}, {@code 500ms}; null when malformed. */
+  static Duration parse(String s) {
+    if (!GO_DURATION.matcher(s).matches()) {
+      return null;
+    }
+    double nanos = 0;
+    Matcher m = GO_PART.matcher(s);
+    while (m.find()) {
+      double n = Double.parseDouble(m.group(1));
+      nanos += n * switch (m.group(2)) {
+        case "h" -> 3_600e9;
+        case "m" -> 60e9;
+        case "s" -> 1e9;
+        default -> 1e6;
+      };
+    }
+    return Duration.ofNanos((long) nanos);
+  }
+
+  @Override
+  public void destroy() {
+    timer.shutdownNow();
+  }
+}

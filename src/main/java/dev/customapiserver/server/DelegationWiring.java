@@ -1,0 +1,168 @@
+package dev.customapiserver.server;
+
+import dev.customapiserver.auth.AuthenticationChain;
+import dev.customapiserver.auth.Authenticator;
+import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.auth.delegation.ClientCaUsers;
+import dev.customapiserver.auth.delegation.ConfigMapFollower;
+import dev.customapiserver.auth.kubeconfig.ClusterClient;
+import dev.customapiserver.auth.kubeconfig.PemBundle;
+import dev.customapiserver.auth.requestheader.RequestHeaderAuthenticator;
+import dev.customapiserver.auth.requestheader.RequestHeaderConfig;
+import dev.customapiserver.auth.webhook.AlwaysAllowPaths;
+import dev.customapiserver.auth.webhook.PrivilegedGroups;
+import dev.customapiserver.auth.webhook.SubjectAccessReviewAuthorizer;
+import dev.customapiserver.auth.webhook.TokenReviewAuthenticator;
+import dev.customapiserver.server.config.ConfigException;
+import dev.customapiserver.server.config.Flags;
+import dev.customapiserver.server.config.Option;
+import dev.customapiserver.server.config.ServerConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The delegation room of the composition root, as k8s.io/apiserver's delegated authentication and
+ * authorization options: {@code --requestheader-*} (front proxy), {@code --authentication-kubeconfig}
+ * and {@code --authentication-token-webhook-config-file} (TokenReview), {@code
+ * --authorization-kubeconfig} (SubjectAccessReview, always-allow groups and paths) and the {@code
+ * Webhook} authorizer of {@code --authorization-webhook-config-file}; with {@code
+ * --authentication-kubeconfig} and unless {@code --authentication-skip-lookup}, the client CA and
+ * front-proxy settings the flags leave unset come from the cluster's {@code
+ * extension-apiserver-authentication} ConfigMap, followed while the server runs.
+ */
+final class DelegationWiring {
+  /** kube's delegated client timeout. */
+  private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(10);
+
+  /** The pause before following the ConfigMap again after its watch broke. */
+  private static final long LOOKUP_RETRY_MILLIS = 1000;
+  private static final System.Logger LOG = System.getLogger(DelegationWiring.class.getName());
+
+  private DelegationWiring() {}
+
+  static Delegation open(ServerConfig config) {
+    Flags flags = config.flags();
+    List<Authenticator> first = new ArrayList<>();
+    List<Runnable> starters = new ArrayList<>();
+    List<AutoCloseable> closers = new ArrayList<>();
+    flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).ifPresent(ca -> first.add(AuthenticationChain.frontProxy(
+        RequestHeaderAuthenticator.of(requestHeader(flags, caFile(ca, Option.REQUESTHEADER_CLIENT_CA_FILE))))));
+    Optional<Path> authKubeconfig = flags.path(Option.AUTHENTICATION_KUBECONFIG);
+    boolean missing = flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).isEmpty() || flags.path(Option.CLIENT_CA_FILE).isEmpty();
+    if (authKubeconfig.isPresent() && missing && !flags.bool(Option.AUTHENTICATION_SKIP_LOOKUP)) {
+      ConfigMapFollower follower = lookup(flags, client(authKubeconfig.get(), Option.AUTHENTICATION_KUBECONFIG));
+      if (flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).isEmpty()) {
+        first.add(AuthenticationChain.frontProxy(new RequestHeaderAuthenticator(follower::requestHeader, Clock.systemUTC())));
+      }
+      if (flags.path(Option.CLIENT_CA_FILE).isEmpty()) {
+        first.add(new ClientCaUsers(follower::clientCa, Clock.systemUTC()));
+      }
+      starters.add(follower::start);
+      closers.add(follower);
+    }
+    List<Authenticator> last = new ArrayList<>();
+    Duration tokenTtl = flags.duration(Option.AUTHENTICATION_TOKEN_WEBHOOK_CACHE_TTL);
+    flags.path(Option.AUTHENTICATION_KUBECONFIG).ifPresent(k -> last.add(AuthenticationChain.bearerTokens(List.of(
+        new TokenReviewAuthenticator(client(k, Option.AUTHENTICATION_KUBECONFIG), TokenReviewAuthenticator.CLUSTER_PATH,
+            tokenTtl, Clock.systemUTC())))));
+    flags.path(Option.AUTHENTICATION_TOKEN_WEBHOOK_CONFIG_FILE).ifPresent(k -> last.add(AuthenticationChain.bearerTokens(
+        List.of(new TokenReviewAuthenticator(client(k, Option.AUTHENTICATION_TOKEN_WEBHOOK_CONFIG_FILE), "", tokenTtl,
+            Clock.systemUTC())))));
+    Optional<Authorizer> delegated = flags.path(Option.AUTHORIZATION_KUBECONFIG).map(k -> delegatingAuthorizer(flags,
+        client(k, Option.AUTHORIZATION_KUBECONFIG)));
+    return new Delegation(first, last, delegated, starters, closers);
+  }
+
+  /**
+   * The ConfigMap looked up now (kube's {@code lookupMissingConfigInCluster}); a failure stops the
+   * start unless {@code --authentication-tolerate-lookup-failure}.
+   */
+  static ConfigMapFollower lookup(Flags flags, ClusterClient cluster) {
+    ConfigMapFollower follower = new ConfigMapFollower(cluster, LOOKUP_RETRY_MILLIS);
+    try {
+      follower.lookup();
+    } catch (IOException e) {
+      if (!flags.bool(Option.AUTHENTICATION_TOLERATE_LOOKUP_FAILURE)) {
+        throw ConfigException.invalid(e.getMessage() + "; to start anyway (requests may then be anonymous) set --"
+            + Option.AUTHENTICATION_TOLERATE_LOOKUP_FAILURE.flag() + "=true, or skip the lookup with --"
+            + Option.AUTHENTICATION_SKIP_LOOKUP.flag());
+      }
+      LOG.log(System.Logger.Level.WARNING, "Error looking up in-cluster authentication configuration: " + e.getMessage()
+          + ". Continuing without it; requests may be treated as anonymous.");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw ConfigException.invalid("interrupted while looking up the authentication ConfigMap");
+    }
+    return follower;
+  }
+
+  /**
+   * sample-apiserver's authorizer ({@code --authorization-kubeconfig}): {@code
+   * --authorization-always-allow-groups}, then {@code --authorization-always-allow-paths}, then a
+   * SubjectAccessReview to the cluster.
+   */
+  static Authorizer delegatingAuthorizer(Flags flags, ClusterClient cluster) {
+    List<Authorizer> union = new ArrayList<>();
+    List<String> groups = flags.list(Option.AUTHORIZATION_ALWAYS_ALLOW_GROUPS);
+    if (!groups.isEmpty()) {
+      union.add(new PrivilegedGroups(groups));
+    }
+    List<String> paths = flags.list(Option.AUTHORIZATION_ALWAYS_ALLOW_PATHS);
+    if (!paths.isEmpty()) {
+      try {
+        union.add(new AlwaysAllowPaths(paths));
+      } catch (IllegalArgumentException e) {
+        throw ConfigException.invalid("invalid --" + Option.AUTHORIZATION_ALWAYS_ALLOW_PATHS.flag() + ": " + e.getMessage());
+      }
+    }
+    union.add(new SubjectAccessReviewAuthorizer(cluster, SubjectAccessReviewAuthorizer.CLUSTER_PATH,
+        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL),
+        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL), Clock.systemUTC()));
+    return Authorizer.firstOpinion(union.toArray(Authorizer[]::new));
+  }
+
+  /**
+   * The {@code Webhook} authorizer of {@code --authorization-mode}: SubjectAccessReview v1 to the
+   * webhook of {@code --authorization-webhook-config-file}, cached with the
+   * {@code --authorization-webhook-cache-*-ttl} flags.
+   *
+   * @throws ConfigException when the flag is unset or its kubeconfig is invalid
+   */
+  static Authorizer webhookAuthorizer(ServerConfig config) {
+    Flags flags = config.flags();
+    Path file = flags.path(Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE).orElseThrow(() -> ConfigException.invalid(
+        "--authorization-mode=Webhook requires --" + Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE.flag()));
+    return new SubjectAccessReviewAuthorizer(client(file, Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE), "",
+        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL),
+        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL), Clock.systemUTC());
+  }
+
+  static ClusterClient client(Path kubeconfig, Option option) {
+    try {
+      return ClusterClient.of(kubeconfig, CLIENT_TIMEOUT);
+    } catch (IllegalArgumentException e) {
+      throw ConfigException.invalid("invalid --" + option.flag() + ": " + e.getMessage());
+    }
+  }
+
+  /** The {@code --requestheader-*} settings with {@code ca}. */
+  static RequestHeaderConfig requestHeader(Flags flags, List<X509Certificate> ca) {
+    return new RequestHeaderConfig(ca, flags.list(Option.REQUESTHEADER_ALLOWED_NAMES),
+        flags.list(Option.REQUESTHEADER_USERNAME_HEADERS), flags.list(Option.REQUESTHEADER_UID_HEADERS),
+        flags.list(Option.REQUESTHEADER_GROUP_HEADERS), flags.list(Option.REQUESTHEADER_EXTRA_HEADERS_PREFIX));
+  }
+
+  static List<X509Certificate> caFile(Path file, Option option) {
+    try {
+      return PemBundle.certificates(file);
+    } catch (IllegalArgumentException e) {
+      throw ConfigException.invalid("invalid --" + option.flag() + ": " + e.getMessage());
+    }
+  }
+}
