@@ -1,8 +1,8 @@
 package dev.customapiserver.auth;
 
 /**
- * Decides whether a user may do what a request asks. The seam RBAC or a webhook plug into later;
- * today {@link #authenticatedMayDoEverything()}.
+ * Decides whether a user may do what a request asks: RBAC, a webhook, AlwaysAllow, AlwaysDeny, in
+ * the order of {@code --authorization-mode}, behind the system:masters authorizer ({@link #union}).
  */
 public interface Authorizer {
 
@@ -58,5 +58,26 @@ public interface Authorizer {
    */
   static Authorizer authenticatedMayDoEverything() {
     return new FirstOpinion(new PublicInfoViewer(), new AuthenticatedUsers());
+  }
+
+  /** kube's union: asks {@code authorizers} in order; the first opinion decides, none denies. */
+  static Authorizer union(java.util.List<Authorizer> authorizers) {
+    return new FirstOpinion(authorizers);
+  }
+
+  /** {@code --authorization-mode=AlwaysAllow}: every request is allowed. */
+  static Authorizer alwaysAllow() {
+    return a -> Decision.allow();
+  }
+
+  /** {@code --authorization-mode=AlwaysDeny}: no opinion on anything, "Everything is forbidden.". */
+  static Authorizer alwaysDeny() {
+    return a -> new Decision(Verdict.NO_OPINION, "Everything is forbidden.");
+  }
+
+  /** Allows every request of a user in one of {@code groups} (kube's system:masters authorizer); otherwise no opinion. */
+  static Authorizer privilegedGroups(java.util.Set<String> groups) {
+    return a -> a.user() != null && a.user().groups().stream().anyMatch(groups::contains) ? Decision.allow()
+        : Decision.noOpinion();
   }
 }

@@ -52,7 +52,7 @@ final class DiscoveryDocuments {
     List<Object> resources = new ArrayList<>();
     for (ResourceType<?> r : g.resourcesIn(version)) {
       Map<String, Object> m = ordered("name", r.plural(), "singularName", r.singular(), "namespaced", r.namespaced(),
-          "kind", r.kind(), "verbs", VERBS);
+          "kind", r.kind(), "verbs", verbs(r));
       if (!r.shortNames().isEmpty()) {
         m.put("shortNames", r.shortNames());
       }
@@ -80,7 +80,7 @@ final class DiscoveryDocuments {
         for (ResourceType<?> r : g.resourcesIn(v)) {
           Map<String, Object> m = ordered("resource", r.plural(),
               "responseKind", ordered("group", g.name(), "version", v, "kind", r.kind()),
-              "scope", r.namespaced() ? "Namespaced" : "Cluster", "singularResource", r.singular(), "verbs", VERBS);
+              "scope", r.namespaced() ? "Namespaced" : "Cluster", "singularResource", r.singular(), "verbs", verbs(r));
           if (!r.shortNames().isEmpty()) {
             m.put("shortNames", r.shortNames());
           }
@@ -100,6 +100,11 @@ final class DiscoveryDocuments {
     }
     return ordered("kind", "APIGroupDiscoveryList", "apiVersion", "apidiscovery.k8s.io/" + discoveryVersion,
         "metadata", Map.of(), "items", items);
+  }
+
+  /** Every verb, or only create for a create-only virtual resource. */
+  static List<String> verbs(ResourceType<?> r) {
+    return r.createOnly().isPresent() ? List.of("create") : VERBS;
   }
 
   private static Map<String, Object> groupVersion(String group, String version) {

@@ -74,7 +74,7 @@ public final class RestApi {
     RouteBinder binder = new RouteBinder(settings.maxRequestBodyBytes());
     watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents());
     for (ResourceType<?> type : scheme.servedResources()) {
-      bind(type, registry, codecs, encoder, decoder, tables, binder, watches, clock);
+      bind(type, registry, codecs, encoder, decoder, tables, binder, watches, clock, settings);
     }
     config.register(new ContainerLifecycleListener() {
       @Override
@@ -109,7 +109,7 @@ public final class RestApi {
   }
 
   private <H extends KubeObject> void bind(ResourceType<H> type, Registry registry, Codecs codecs, Encoder encoder,
-      BodyDecoder decoder, Tables tables, RouteBinder binder, Watches watches, Clock clock) {
+      BodyDecoder decoder, Tables tables, RouteBinder binder, Watches watches, Clock clock, Settings settings) {
     GenericStore<H> store = registry.store(type);
     ResourceVersions<H> versions = new ResourceVersions<>(type, codecs.json());
     for (String version : registry.scheme().group(type.group()).orElseThrow().versions()) {
@@ -118,6 +118,11 @@ public final class RestApi {
       }
       ServedVersion<H, ?> sv = type.version(version).orElseThrow();
       VersionedView<H> view = new VersionedView<>(type, sv, decoder);
+      if (type.createOnly().isPresent()) {
+        config.registerResources(new VirtualCreateHandler<>(view, type.createOnly().get(), encoder)
+            .resource(RouteBinder.prefix(type.group(), version), settings.maxRequestBodyBytes()));
+        continue;
+      }
       var reads = new ReadHandlers<>(view, store, encoder, tables, codecs, watches);
       var fields = new FieldManager(view.groupVersion().apiVersion(), versions, type.hasStatusSubresource(), codecs.json(),
           clock);

@@ -57,6 +57,7 @@ public final class ResourceType<H extends KubeObject> {
   private final GroupResource storedAs;
   private final String timeToLive;
   private final Map<String, Action<H, ?>> actions;
+  private final VirtualCreate<H> createOnly;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
@@ -72,6 +73,7 @@ public final class ResourceType<H extends KubeObject> {
     this.storedAs = b.storedAs;
     this.timeToLive = b.timeToLive;
     this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.actions));
+    this.createOnly = b.createOnly;
     String firstServed = b.versions.keySet().stream().findFirst().orElse(null);
     this.storageVersion = Objects.requireNonNull(b.storageVersion != null || b.storedAs == null ? b.storageVersion : firstServed,
         "storageVersion of " + b.kind);
@@ -165,6 +167,11 @@ public final class ResourceType<H extends KubeObject> {
    * The resource whose storage this one shares, if it is a cohabitant (see the class doc); empty
    * for a resource that owns its storage.
    */
+  /** The answer of a create-only virtual resource (only POST is served, nothing stored); empty for stored kinds. */
+  public Optional<VirtualCreate<H>> createOnly() {
+    return Optional.ofNullable(createOnly);
+  }
+
   public Optional<GroupResource> storedAs() {
     return Optional.ofNullable(storedAs);
   }
@@ -245,6 +252,7 @@ public final class ResourceType<H extends KubeObject> {
     private GroupResource storedAs;
     private String timeToLive;
     private final Map<String, Action<H, ?>> actions = new LinkedHashMap<>();
+    private VirtualCreate<H> createOnly;
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -359,6 +367,12 @@ public final class ResourceType<H extends KubeObject> {
     /** An extra field-selector field (e.g. {@code spec.referenceType}); a null value matches as "". */
     public Builder<H> selectableField(String name, Function<H, String> value) {
       selectableFields.put(name, value);
+      return this;
+    }
+
+    /** Makes this a create-only virtual resource answered by {@code answer} (see {@link VirtualCreate}). */
+    public Builder<H> createOnly(VirtualCreate<H> answer) {
+      this.createOnly = Objects.requireNonNull(answer, "answer");
       return this;
     }
 

@@ -96,8 +96,9 @@ public final class ApiServer implements AutoCloseable {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
     config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
     tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
-    List<ApiGroupModule> modules = ServiceLoader.load(ApiGroupModule.class, ApiServer.class.getClassLoader()).stream()
-        .map(ServiceLoader.Provider::get).toList();
+    LateAuthorizer late = new LateAuthorizer();
+    List<ApiGroupModule> modules = java.util.stream.Stream.concat(ServiceLoader.load(ApiGroupModule.class,
+        ApiServer.class.getClassLoader()).stream().map(ServiceLoader.Provider::get), java.util.stream.Stream.of(AuthorizationWiring.reviews(late))).toList();
     var serviceAccountKeys = ServiceAccountWiring.keys(config);
     var services = ServiceAccountWiring.services(config, serviceAccountKeys);
     Scheme scheme = new Scheme(modules.stream().map(m -> m.apiGroup(services)).toList());
@@ -110,7 +111,8 @@ public final class ApiServer implements AutoCloseable {
       AdmissionConfiguration admissionConfig = config.flags().path(Option.ADMISSION_CONTROL_CONFIG_FILE)
           .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
       registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
-          listers -> admission(modules, scheme, codecs, listers, selection, admissionConfig), ControlPlaneWiring.encryption(config));
+          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, listers, selection, admissionConfig), listers,
+              late, scheme), ControlPlaneWiring.encryption(config));
     } catch (IllegalArgumentException e) {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
@@ -121,7 +123,7 @@ public final class ApiServer implements AutoCloseable {
         java.time.Duration.ofSeconds(config.flags().integer(dev.customapiserver.server.config.Option.MIN_REQUEST_TIMEOUT, 1))), extensions);
     Delegation delegation = DelegationWiring.open(config);
     AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
-    Authorizer authorizer = delegation.authorization(SecurityWiring.authorization(config, registry));
+    Authorizer authorizer = late.set(delegation.authorization(late.modes(SecurityWiring.authorization(config, registry))));
     RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer),
         config, codecs, ops);
     NamespaceController namespaces = new NamespaceController(registry);
@@ -130,6 +132,7 @@ public final class ApiServer implements AutoCloseable {
         .add(namespaces::start, namespaces::close)
         .add(gc::start, gc::close)
         .add(delegation::start, delegation::close);
+    AuthorizationWiring.background(background, registry);
     var expiry = ControlPlaneWiring.expiry(config, registry);
     background.add(expiry::start, expiry::close);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {

@@ -89,8 +89,8 @@ final class DelegationWiring {
       follower.lookup();
     } catch (IOException e) {
       if (!flags.bool(Option.AUTHENTICATION_TOLERATE_LOOKUP_FAILURE)) {
-        throw ConfigException.invalid(e.getMessage() + "; to start anyway (requests may then be anonymous) set --"
-            + Option.AUTHENTICATION_TOLERATE_LOOKUP_FAILURE.flag() + "=true, or skip the lookup with --"
+        throw ConfigException.invalid(e.getMessage() + "; to start anyway (requests may then be anonymous) set "
+            + Option.AUTHENTICATION_TOLERATE_LOOKUP_FAILURE.flag() + "=true, or skip the lookup with "
             + Option.AUTHENTICATION_SKIP_LOOKUP.flag());
       }
       LOG.log(System.Logger.Level.WARNING, "Error looking up in-cluster authentication configuration: " + e.getMessage()
@@ -118,7 +118,7 @@ final class DelegationWiring {
       try {
         union.add(new AlwaysAllowPaths(paths));
       } catch (IllegalArgumentException e) {
-        throw ConfigException.invalid("invalid --" + Option.AUTHORIZATION_ALWAYS_ALLOW_PATHS.flag() + ": " + e.getMessage());
+        throw ConfigException.invalid("invalid " + Option.AUTHORIZATION_ALWAYS_ALLOW_PATHS.flag() + ": " + e.getMessage());
       }
     }
     union.add(new SubjectAccessReviewAuthorizer(cluster, SubjectAccessReviewAuthorizer.CLUSTER_PATH,
@@ -137,7 +137,7 @@ final class DelegationWiring {
   static Authorizer webhookAuthorizer(ServerConfig config) {
     Flags flags = config.flags();
     Path file = flags.path(Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE).orElseThrow(() -> ConfigException.invalid(
-        "--authorization-mode=Webhook requires --" + Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE.flag()));
+        "--authorization-mode=Webhook requires " + Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE.flag()));
     return new SubjectAccessReviewAuthorizer(client(file, Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE), "",
         flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL),
         flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL), Clock.systemUTC());
@@ -147,7 +147,7 @@ final class DelegationWiring {
     try {
       return ClusterClient.of(kubeconfig, CLIENT_TIMEOUT);
     } catch (IllegalArgumentException e) {
-      throw ConfigException.invalid("invalid --" + option.flag() + ": " + e.getMessage());
+      throw ConfigException.invalid("invalid " + option.flag() + ": " + e.getMessage());
     }
   }
 
@@ -162,7 +162,7 @@ final class DelegationWiring {
     try {
       return PemBundle.certificates(file);
     } catch (IllegalArgumentException e) {
-      throw ConfigException.invalid("invalid --" + option.flag() + ": " + e.getMessage());
+      throw ConfigException.invalid("invalid " + option.flag() + ": " + e.getMessage());
     }
   }
 }

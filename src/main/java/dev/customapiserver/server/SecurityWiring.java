@@ -22,8 +22,13 @@ final class SecurityWiring {
         ServiceAccountWiring.authenticator(config, ServiceAccountWiring.keys(config), registry)));
   }
 
-  /** The authorizer of {@code --authorization-mode}. */
+  /** The authorizer of {@code --authorization-mode} (see {@link AuthorizationWiring}). */
   static Authorizer authorization(ServerConfig config, Registry registry) {
-    return Authorizer.authenticatedMayDoEverything();
+    return AuthorizationWiring.authorizer(config, registry, SecurityWiring::webhookAuthorizer);
+  }
+
+  /** The authorizer of {@code --authorization-mode=Webhook} (SubjectAccessReview to the configured webhook). */
+  static Authorizer webhookAuthorizer(ServerConfig config) {
+    throw dev.customapiserver.server.config.ConfigException.invalid("authorization-mode Webhook is not supported yet");
   }
 }

@@ -8,6 +8,7 @@ import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.cache.CachingStorageBackend;
 import dev.customapiserver.storage.etcd.EtcdSettings;
 import dev.customapiserver.storage.etcd.EtcdStorageBackend;
+import dev.customapiserver.storage.file.FileStorageBackend;
 import dev.customapiserver.storage.jpa.DatabaseSettings;
 import dev.customapiserver.storage.jpa.JpaStorageBackend;
 import dev.customapiserver.storage.memory.MemoryStorageBackend;
@@ -19,7 +20,7 @@ import java.util.List;
  */
 final class StorageWiring {
   /** The values {@code --storage-backend} accepts, as kube-apiserver lists them in its error. */
-  static final List<String> BACKENDS = List.of("etcd3", "jpa", "memory");
+  static final List<String> BACKENDS = List.of("etcd3", "file", "jpa", "memory");
   static final String DEFAULT = "jpa";
 
   private StorageWiring() {}
@@ -33,6 +34,8 @@ final class StorageWiring {
     StorageBackend backend = switch (backend(config)) {
       case "memory" -> new MemoryStorageBackend();
       case "etcd3" -> etcd(config);
+      case "file" -> new FileStorageBackend(FileStorageBackend.Options.at(
+          config.flags().path(Option.STORAGE_ROOT).orElse(config.dataDir().resolve("objects"))));
       default -> jpa(config);
     };
     return config.watchCache() ? new CachingStorageBackend(backend, config.watchCacheSize()) : backend;

@@ -42,7 +42,9 @@ class KubectlAdmissionConfigIT {
     Path dir = Files.createDirectories(tmp.resolve("admission"));
     Files.writeString(dir.resolve("admission.yaml"), CONFIG);
     Files.writeString(dir.resolve("banflunder.yaml"), "disallowedFlunders: [voldemort]\n");
-    server = ServerProcess.start(tmp.resolve("data"), "--admission-control-config-file", dir.resolve("admission.yaml").toString());
+    // the old name in a flag is accepted as the alias it is (an unknown name would stop the start)
+    server = ServerProcess.start(tmp.resolve("data"), "--admission-control-config-file", dir.resolve("admission.yaml").toString(),
+        "--enable-admission-plugins", "JenkinsServiceQuota");
     kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
   }
 

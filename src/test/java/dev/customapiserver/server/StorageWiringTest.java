@@ -68,4 +68,18 @@ class StorageWiringTest {
     assertThatThrownBy(() -> StorageWiring.open(config("--storage-backend", "etcd3")))
         .isInstanceOf(ConfigException.class).hasMessage("--etcd-servers must be specified");
   }
+
+  @Test
+  @DisplayName("file: YAML files under --storage-root, by default <data-dir>/objects")
+  void file() throws IOException {
+    try (StorageBackend b = StorageWiring.open(config("--storage-backend", "file"))) {
+      assertThat(b).isInstanceOf(dev.customapiserver.storage.file.FileStorageBackend.class);
+    }
+    assertThat(dir.resolve("objects/.revisions.log")).exists();
+    Path other = dir.resolve("tree");
+    try (StorageBackend b = StorageWiring.open(config("--storage-backend", "file", "--storage-root", other.toString()))) {
+      assertThat(b.healthy()).isTrue();
+    }
+    assertThat(other.resolve(".revisions.log")).exists();
+  }
 }

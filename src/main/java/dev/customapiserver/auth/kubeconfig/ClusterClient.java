@@ -92,7 +92,12 @@ public final class ClusterClient {
   }
 
   private String[] auth() {
-    Optional<String> token = config.token();
+    Optional<String> token;
+    try {
+      token = config.currentToken();
+    } catch (IllegalArgumentException e) {
+      token = Optional.empty(); // the token file vanished; the server will say 401
+    }
     return token.map(t -> new String[] {"Authorization", "Bearer " + t}).orElse(new String[] {"User-Agent", "custom-apiserver"});
   }
 

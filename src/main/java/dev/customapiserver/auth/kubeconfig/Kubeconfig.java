@@ -24,10 +24,12 @@ import java.util.Optional;
  * @param clientCertificate the user's certificate chain, empty = none
  * @param clientKey the key of {@code clientCertificate}
  * @param token the bearer token, if any
+ * @param tokenFile the file holding the bearer token (read again for every request: a pod's projected
+ *     service-account token rotates), if no {@code token}
  */
 public record Kubeconfig(URI server, List<X509Certificate> certificateAuthority, boolean insecureSkipTlsVerify,
     Optional<String> tlsServerName, List<X509Certificate> clientCertificate, Optional<PrivateKey> clientKey,
-    Optional<String> token) {
+    Optional<String> token, Optional<Path> tokenFile) {
 
   public Kubeconfig {
     certificateAuthority = List.copyOf(certificateAuthority);
@@ -84,11 +86,10 @@ public record Kubeconfig(URI server, List<X509Certificate> certificateAuthority,
       throw new IllegalArgumentException("client-certificate without client-key");
     }
     Optional<String> token = text(user, "token");
-    if (token.isEmpty()) {
-      token = text(user, "tokenFile").map(f -> readString(dir.resolve(f)).trim());
-    }
+    Optional<Path> tokenFile = token.isPresent() ? Optional.empty() : text(user, "tokenFile").map(dir::resolve);
+    tokenFile.ifPresent(Kubeconfig::readString); // readable now, or the kubeconfig is refused
     return new Kubeconfig(URI.create(server), ca, cluster.path("insecure-skip-tls-verify").asBoolean(false),
-        text(cluster, "tls-server-name"), cert, key, token);
+        text(cluster, "tls-server-name"), cert, key, token, tokenFile);
   }
 
   private static Optional<JsonNode> named(JsonNode list, String name) {
@@ -111,6 +112,11 @@ public record Kubeconfig(URI server, List<X509Certificate> certificateAuthority,
       return Optional.of(Base64.getMimeDecoder().decode(data.get()));
     }
     return text(node, field).map(f -> readString(dir.resolve(f)).getBytes(StandardCharsets.US_ASCII));
+  }
+
+  /** The bearer token now: {@code token}, else the current content of {@code tokenFile}. */
+  public Optional<String> currentToken() {
+    return token.isPresent() ? token : tokenFile.map(f -> readString(f).trim());
   }
 
   private static String readString(Path file) {

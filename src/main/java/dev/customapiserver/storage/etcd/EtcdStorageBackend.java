@@ -50,6 +50,8 @@ public final class EtcdStorageBackend implements StorageBackend {
     ClientBuilder b = Client.builder().endpoints(s.servers().toArray(String[]::new))
         .connectTimeout(Duration.ofSeconds(5))
         .maxInboundMessageSize(MAX_MESSAGE)
+        .keepaliveTime(Duration.ofSeconds(10))
+        .keepaliveTimeout(Duration.ofSeconds(5))
         .retryMaxDuration(s.requestTimeout())
         .waitForReady(true);
     if (s.caFile().isPresent() || s.certFile().isPresent()) {
@@ -123,6 +125,19 @@ public final class EtcdStorageBackend implements StorageBackend {
       dispatcher.execute(task);
     } catch (RejectedExecutionException e) {
       throw new StorageException(Reason.UNAVAILABLE, null, "the storage is closed");
+    }
+  }
+
+  /** Runs {@code task} in a little while unless closed; returns whether it will run. */
+  boolean resumeLater(Runnable task) {
+    if (closed) {
+      return false;
+    }
+    try {
+      progress.schedule(() -> dispatch(task), 200, TimeUnit.MILLISECONDS);
+      return true;
+    } catch (RejectedExecutionException e) {
+      return false;
     }
   }
 

@@ -17,6 +17,8 @@ import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchEvent;
 import io.etcd.jetcd.watch.WatchResponse;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * One watch on etcd: on the backend's dispatcher first the initial state (read at one revision)
@@ -26,6 +28,7 @@ import io.etcd.jetcd.watch.WatchResponse;
  * revision compacted meanwhile ends the watch with EXPIRED.
  */
 final class EtcdWatch<H extends KubeObject> {
+  private static final Logger LOG = Logger.getLogger(EtcdWatch.class.getName());
   private final EtcdStorageBackend backend;
   private final EtcdKeys keys;
   private final WatchRequest<H> request;
@@ -59,24 +62,31 @@ final class EtcdWatch<H extends KubeObject> {
         }
       }
       watcher.startAt(start);
-      WatchOption options = WatchOption.builder()
-          .withPrefix(keys.prefix(request.namespace()))
-          .withPrevKV(true)
-          .withProgressNotify(request.bookmarks())
-          .withRevision(start + 1)
-          .build();
-      synchronized (this) {
-        if (stopped) {
-          return;
-        }
-        etcdWatcher = backend.client().getWatchClient().watch(keys.prefix(request.namespace()), options,
-            io.etcd.jetcd.Watch.listener(this::onResponse, this::onError));
-      }
+      connect();
     } catch (StorageException e) {
       watcher.end(e);
     } catch (RuntimeException e) {
       watcher.end(EtcdCalls.translate(e));
     }
+  }
+
+  /**
+   * Opens the etcd watch after the newest revision delivered. It requires a leader, as kube's does:
+   * a member cut off from the others ends it, and it is opened again (on a member that has one).
+   */
+  private synchronized void connect() {
+    if (stopped) {
+      return;
+    }
+    WatchOption options = WatchOption.builder()
+        .withPrefix(keys.prefix(request.namespace()))
+        .withPrevKV(true)
+        .withRequireLeader(true)
+        .withProgressNotify(request.bookmarks())
+        .withRevision(watcher.position() + 1)
+        .build();
+    etcdWatcher = backend.client().getWatchClient().watch(keys.prefix(request.namespace()), options,
+        io.etcd.jetcd.Watch.listener(this::onResponse, this::onError));
   }
 
   /** Sends the objects as of {@code revision} (0: the newest) as ADDED events; returns the revision read. */
@@ -126,8 +136,25 @@ final class EtcdWatch<H extends KubeObject> {
     if (t instanceof CompactedException c) {
       watcher.end(new StorageException(Reason.EXPIRED, null, "The resourceVersion for the provided watch is too old"
           + " (compacted at " + c.getCompactedRevision() + ")", t));
+    } else if (!watcher.isClosed() && backend.resumeLater(this::resume)) {
+      LOG.log(Level.FINE, "etcd watch broke; resuming after revision " + watcher.position(), t);
     } else {
       watcher.end(EtcdCalls.translate(t));
+    }
+  }
+
+  private void resume() {
+    io.etcd.jetcd.Watch.Watcher old;
+    synchronized (this) {
+      old = etcdWatcher;
+    }
+    if (old != null) {
+      old.close();
+    }
+    try {
+      connect();
+    } catch (RuntimeException e) {
+      onError(e);
     }
   }
 

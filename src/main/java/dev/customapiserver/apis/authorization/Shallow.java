@@ -1,0 +1,30 @@
+package dev.customapiserver.apis.authorization;
+
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.runtime.KindConverter;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+
+/** A review's v1 type to and from its hub: the same shape, spec and status shared (reviews are never stored). */
+final class Shallow<H extends KubeObject, V extends H> implements KindConverter<H, V> {
+  private final Supplier<H> hub;
+  private final Supplier<V> versioned;
+  private final BiFunction<H, H, H> copyTo;
+
+  Shallow(Supplier<H> hub, Supplier<V> versioned, BiFunction<H, H, H> copyTo) {
+    this.hub = hub;
+    this.versioned = versioned;
+    this.copyTo = copyTo;
+  }
+
+  @Override
+  public H toHub(V v) {
+    return copyTo.apply(v, hub.get());
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public V fromHub(H h) {
+    return (V) copyTo.apply(h, versioned.get());
+  }
+}

@@ -1,0 +1,74 @@
+package dev.customapiserver.testkit;
+
+import dev.customapiserver.server.config.CommandLine;
+import dev.customapiserver.server.config.ConfigLoader;
+import dev.customapiserver.server.config.Option;
+import dev.customapiserver.server.config.ServerConfig;
+import dev.customapiserver.server.embedded.EmbeddedServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Starts an API server in this JVM for a test:
+ *
+ * <pre>{@code
+ * try (RunningApiServer server = ApiServerBuilder.create().start()) {
+ *   Config config = Config.fromKubeconfig(server.kubeconfigYaml());   // fabric8
+ *   ...
+ * }
+ * }</pre>
+ *
+ * Defaults: memory storage, HTTPS on a free port of 127.0.0.1, a temporary data directory (its
+ * CA, serving certificate, admin token and kubeconfig), removed on close. Any server flag can be
+ * set with {@link #flag}: storage ({@code --storage-backend jpa} with {@code --storage-url} for
+ * H2 or PostgreSQL), authentication ({@code --token-auth-file}), admission plugins and so on.
+ */
+public final class ApiServerBuilder {
+  private final Map<Option, String> flags = new EnumMap<>(Option.class);
+
+  private ApiServerBuilder() {
+    flags.put(Option.STORAGE_BACKEND, "memory");
+    flags.put(Option.SECURE_PORT, "0");
+    flags.put(Option.BIND_ADDRESS, "127.0.0.1");
+  }
+
+  public static ApiServerBuilder create() {
+    return new ApiServerBuilder();
+  }
+
+  /** A server flag, as on the command line (e.g. {@code Option.STORAGE_BACKEND}, {@code "jpa"}). */
+  public ApiServerBuilder flag(Option option, String value) {
+    flags.put(option, value);
+    return this;
+  }
+
+  /** The storage backend: {@code memory} (default), {@code jpa}, {@code file} or {@code etcd3}. */
+  public ApiServerBuilder storage(String backend) {
+    return flag(Option.STORAGE_BACKEND, backend);
+  }
+
+  /** Starts the server and waits until it serves; the result is closed to stop it. */
+  public RunningApiServer start() {
+    Path dataDir;
+    try {
+      dataDir = Files.createTempDirectory("apiserver-test-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a data directory", e);
+    }
+    Map<Option, String> values = new EnumMap<>(flags);
+    values.putIfAbsent(Option.DATA_DIR, dataDir.toString());
+    ServerConfig config = ConfigLoader.load(new CommandLine(values, false), Map.of());
+    long started = System.nanoTime();
+    try {
+      EmbeddedServer server = EmbeddedServer.start(config);
+      return new RunningApiServer(server, config.dataDir(), dataDir, (System.nanoTime() - started) / 1_000_000);
+    } catch (Exception e) {
+      RunningApiServer.delete(dataDir);
+      throw new IllegalStateException("the API server did not start: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package dev.customapiserver.testkit;
+
+import dev.customapiserver.server.datadir.DataDirectory;
+import dev.customapiserver.server.embedded.EmbeddedServer;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** A server started by {@link ApiServerBuilder}: where it is and how to reach it as admin. */
+public final class RunningApiServer implements AutoCloseable {
+  private final EmbeddedServer server;
+  private final Path dataDir;
+  private final Path ownedDir;
+  private final long startMillis;
+
+  RunningApiServer(EmbeddedServer server, Path dataDir, Path ownedDir, long startMillis) {
+    this.server = server;
+    this.dataDir = dataDir;
+    this.ownedDir = ownedDir;
+    this.startMillis = startMillis;
+  }
+
+  /** The HTTPS base URL, e.g. {@code https://127.0.0.1:41234}. */
+  public URI url() {
+    return server.secureUri();
+  }
+
+  /** The kubeconfig file (cluster with CA, admin user with bearer token). */
+  public Path kubeconfig() {
+    return server.kubeconfig().orElseThrow();
+  }
+
+  /** The kubeconfig's YAML: {@code Config.fromKubeconfig(yaml)} (fabric8), {@code KubeConfig.loadKubeConfig} (official client). */
+  public String kubeconfigYaml() {
+    return read(kubeconfig());
+  }
+
+  /** The admin's bearer token (user {@code admin}, group {@code system:masters}). */
+  public String adminToken() {
+    return read(files().adminTokenFile()).trim();
+  }
+
+  /** The PEM CA certificate the serving certificate chains to. */
+  public Path caCertificate() {
+    return files().caCertFile();
+  }
+
+  private DataDirectory files() {
+    return new DataDirectory(dataDir, Clock.systemUTC(), new SecureRandom());
+  }
+
+  /** The data directory (removed on close when the builder made it). */
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  /** How long {@link ApiServerBuilder#start} took, until the server accepted requests. */
+  public long startMillis() {
+    return startMillis;
+  }
+
+  /** Stops the server and removes its temporary data directory. */
+  @Override
+  public void close() {
+    server.close();
+    delete(ownedDir);
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static void delete(Path dir) {
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      // a temporary folder
+    }
+  }
+}
