@@ -6,6 +6,7 @@ import dev.customapiserver.admission.PluginConfigurations;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.runtime.extension.ObjectClient;
+import dev.customapiserver.runtime.extension.ServerServices;
 import java.util.List;
 
 /**
@@ -17,6 +18,15 @@ public interface ApiGroupModule {
 
   /** The group with its versions and resources. */
   ApiGroup apiGroup();
+
+  /**
+   * The group, built with what the server offers ({@link ServerServices}: token signing, clock).
+   * The server calls this one; it defaults to {@link #apiGroup()}, so only modules that use a
+   * service override it.
+   */
+  default ApiGroup apiGroup(ServerServices services) {
+    return apiGroup();
+  }
 
   /**
    * The admission plugins this group brings (e.g. a validating plugin refusing some creates). They

@@ -143,7 +143,10 @@ public final class RestApi {
       ScaleHandlers<H> scale = registry.scale(type).map(s -> new ScaleHandlers<>(s, encoder, codecs, decoder)).orElse(null);
       Map<String, ConnectHandler<H>> connects = new LinkedHashMap<>();
       type.connectors().forEach((name, c) -> connects.put(name, new ConnectHandler<>(store, name, c)));
+      Map<String, ActionHandler<H, ?>> actions = new LinkedHashMap<>();
+      type.actions().forEach((name, a) -> actions.put(name, new ActionHandler<>(store, name, a, codecs, encoder)));
       binder.bind(type, reads, writes, scale, connects, version).forEach(config::registerResources);
+      binder.bindActions(type, actions, version).forEach(config::registerResources);
     }
   }
 

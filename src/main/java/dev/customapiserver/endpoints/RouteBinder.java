@@ -84,6 +84,20 @@ final class RouteBinder {
     return resources;
   }
 
+  /** The routes of {@code type}'s create-style subresources in {@code version}: POST each. */
+  <H extends KubeObject> List<Resource> bindActions(ResourceType<H> type, Map<String, ActionHandler<H, ?>> actions,
+      String version) {
+    String prefix = prefix(type.group(), version);
+    String collection = type.namespaced() ? prefix + "/namespaces/{namespace}/" + type.plural() : prefix + "/" + type.plural();
+    List<Resource> resources = new ArrayList<>();
+    actions.forEach((name, handler) -> {
+      Resource.Builder a = Resource.builder(collection + "/{name}/" + name);
+      method(a, "POST", handler::post);
+      resources.add(a.build());
+    });
+    return resources;
+  }
+
   private void method(Resource.Builder b, String httpMethod, Function<Call, jakarta.ws.rs.core.Response> verb) {
     b.addMethod(httpMethod).handledBy(new Handler(verb, maxBodyBytes));
   }

@@ -14,6 +14,7 @@ import java.util.Map;
 final class SubresourceDiscovery {
   static final List<String> WRITABLE = List.of("get", "patch", "update");
   static final List<String> CONNECT = List.of("get");
+  static final List<String> ACTION = List.of("create");
 
   private SubresourceDiscovery() {}
 
@@ -30,6 +31,7 @@ final class SubresourceDiscovery {
       entries.add(new Entry("scale", "autoscaling", "v1", Scale.KIND, WRITABLE));
     }
     r.connectors().keySet().forEach(name -> entries.add(new Entry(name, r.group(), version, r.kind(), CONNECT)));
+    r.actions().forEach((name, a) -> entries.add(new Entry(name, a.kind().group(), a.kind().version(), a.kind().kind(), ACTION)));
     return entries;
   }
 

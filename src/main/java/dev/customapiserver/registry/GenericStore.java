@@ -231,6 +231,17 @@ public final class GenericStore<H extends KubeObject> {
     return obj;
   }
 
+  /**
+   * The object a create-style subresource ({@link dev.customapiserver.runtime.Action}) acts on: 404
+   * for an unknown subresource or object.
+   */
+  public H action(RequestContext ctx, String name, String subresource) {
+    if (!type.actions().containsKey(subresource)) {
+      throw Errors.pathNotFound();
+    }
+    return get(ctx, name);
+  }
+
   /** Deletes the object, or marks it as deleting while it has finalizers; see {@link #deleteWithResult}. */
   public H delete(RequestContext ctx, String name, DeleteOptions opts) {
     return deleteWithResult(ctx, name, opts).object();

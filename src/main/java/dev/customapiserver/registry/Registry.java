@@ -8,6 +8,7 @@ import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.runtime.ValueTransformer;
 import dev.customapiserver.runtime.extension.ObjectClient;
 import dev.customapiserver.storage.StorageBackend;
 import jakarta.validation.Validation;
@@ -44,6 +45,12 @@ public final class Registry implements AutoCloseable {
    */
   public Registry(Scheme scheme, StorageBackend backend, Codecs codecs, Clock clock,
       Function<Listers, Admission> admission) {
+    this(scheme, backend, codecs, clock, admission, r -> ValueTransformer.IDENTITY);
+  }
+
+  /** With each resource's stored bytes passed through {@code transformers} (encryption at rest). */
+  public Registry(Scheme scheme, StorageBackend backend, Codecs codecs, Clock clock,
+      Function<Listers, Admission> admission, Function<GroupResource, ValueTransformer> transformers) {
     this.scheme = scheme;
     this.validation = Validation.byProvider(HibernateValidator.class).configure()
         .messageInterpolator(new ParameterMessageInterpolator()).buildValidatorFactory();
@@ -52,7 +59,7 @@ public final class Registry implements AutoCloseable {
     Map<GroupResource, Class<?>> hubs = new LinkedHashMap<>();
     Map<GroupResource, GroupResource> owners = new LinkedHashMap<>();
     for (ResourceType<?> t : scheme.resources()) {
-      StorageCodec<?> codec = new StorageCodec<>(t, codecs);
+      StorageCodec<?> codec = new StorageCodec<>(t, codecs, transformers.apply(t.groupResource()));
       codecsByResource.put(t.groupResource(), codec);
       tracked.put(t.groupResource(), tracking(backend, codec));
       hubs.put(t.groupResource(), t.hubType());

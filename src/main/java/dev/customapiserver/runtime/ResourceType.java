@@ -55,6 +55,8 @@ public final class ResourceType<H extends KubeObject> {
   private final ScaleSubresource<H> scale;
   private final Map<String, Connector<H>> connectors;
   private final GroupResource storedAs;
+  private final String timeToLive;
+  private final Map<String, Action<H, ?>> actions;
   private final VirtualCreate<H> createOnly;
 
   private ResourceType(Builder<H> b) {
@@ -69,6 +71,8 @@ public final class ResourceType<H extends KubeObject> {
     this.hubType = b.hubType;
     this.versions = Map.copyOf(b.versions);
     this.storedAs = b.storedAs;
+    this.timeToLive = b.timeToLive;
+    this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.actions));
     this.createOnly = b.createOnly;
     String firstServed = b.versions.keySet().stream().findFirst().orElse(null);
     this.storageVersion = Objects.requireNonNull(b.storageVersion != null || b.storedAs == null ? b.storageVersion : firstServed,
@@ -129,9 +133,14 @@ public final class ResourceType<H extends KubeObject> {
     return connectors;
   }
 
+  /** The create-style subresources by name (e.g. {@code token}), in declaration order. */
+  public Map<String, Action<H, ?>> actions() {
+    return actions;
+  }
+
   /**
-   * Every subresource name the kind serves: {@code status}, {@code scale}, then the connect-style
-   * ones.
+   * Every subresource name the kind serves: {@code status}, {@code scale}, the connect-style
+   * ones, then the create-style ones.
    */
   public List<String> subresources() {
     List<String> names = new ArrayList<>();
@@ -142,6 +151,7 @@ public final class ResourceType<H extends KubeObject> {
       names.add("scale");
     }
     names.addAll(connectors.keySet());
+    names.addAll(actions.keySet());
     return names;
   }
 
@@ -168,6 +178,14 @@ public final class ResourceType<H extends KubeObject> {
 
   public ResourceStrategy<H> strategy() {
     return strategy;
+  }
+
+  /**
+   * The name of the server's duration setting (e.g. {@code event-ttl}) after which, counted from an
+   * object's last write, the server deletes it; empty for kinds kept until deleted.
+   */
+  public Optional<String> timeToLive() {
+    return Optional.ofNullable(timeToLive);
   }
 
   public String storageVersion() {
@@ -232,6 +250,8 @@ public final class ResourceType<H extends KubeObject> {
     private ScaleSubresource<H> scale;
     private final Map<String, Connector<H>> connectors = new LinkedHashMap<>();
     private GroupResource storedAs;
+    private String timeToLive;
+    private final Map<String, Action<H, ?>> actions = new LinkedHashMap<>();
     private VirtualCreate<H> createOnly;
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
@@ -289,6 +309,20 @@ public final class ResourceType<H extends KubeObject> {
       return this;
     }
 
+    /**
+     * Serves {@code POST .../{name}/<subresource>} through {@code action} (see {@link Action}).
+     *
+     * @throws IllegalArgumentException if the name is taken or not a path segment
+     */
+    public Builder<H> action(String subresource, Action<H, ?> action) {
+      if (subresource.isEmpty() || subresource.contains("/") || subresource.equals("status") || subresource.equals("scale")
+          || connectors.containsKey(subresource) || actions.containsKey(subresource)) {
+        throw new IllegalArgumentException(kind + ": subresource name \"" + subresource + "\" is not available");
+      }
+      actions.put(subresource, Objects.requireNonNull(action, "action"));
+      return this;
+    }
+
     public Builder<H> served(ServedVersion<H, ?> v) {
       versions.put(v.version(), v);
       return this;
@@ -306,6 +340,17 @@ public final class ResourceType<H extends KubeObject> {
         throw new IllegalArgumentException(kind + " cannot be stored as itself");
       }
       this.storedAs = owner;
+      return this;
+    }
+
+    /**
+     * Objects of this kind expire: the server deletes each one the value of its duration setting
+     * named {@code setting} (a flag name such as {@code event-ttl}) after its last write, as
+     * kube-apiserver stores Events with a TTL. The server fails to start if there is no such
+     * setting.
+     */
+    public Builder<H> timeToLive(String setting) {
+      this.timeToLive = Objects.requireNonNull(setting, "setting");
       return this;
     }
 

@@ -100,7 +100,9 @@ public final class ApiServer implements AutoCloseable {
     LateAuthorizer late = new LateAuthorizer();
     List<ApiGroupModule> modules = java.util.stream.Stream.concat(ServiceLoader.load(ApiGroupModule.class,
         ApiServer.class.getClassLoader()).stream().map(ServiceLoader.Provider::get), java.util.stream.Stream.of(AuthorizationWiring.reviews(late))).toList();
-    Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
+    var serviceAccountKeys = ServiceAccountWiring.keys(config);
+    var services = ServiceAccountWiring.services(config, serviceAccountKeys);
+    Scheme scheme = new Scheme(modules.stream().map(m -> m.apiGroup(services)).toList());
     Codecs codecs = new Codecs();
     Operations ops = new Operations();
     StorageBackend storage = ops.meter(StorageWiring.open(config));
@@ -111,12 +113,13 @@ public final class ApiServer implements AutoCloseable {
           .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
       registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
           listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, listers, selection, admissionConfig), listers,
-              late, scheme));
+              late, scheme), ControlPlaneWiring.encryption(config));
     } catch (IllegalArgumentException e) {
       storage.close();
       throw ConfigException.invalid(e.getMessage());
     }
-    List<ExtensionEndpoint> extensions = modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream()).toList();
+    List<ExtensionEndpoint> extensions = java.util.stream.Stream.concat(ServiceAccountWiring.discovery(config, serviceAccountKeys)
+        .stream(), modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream())).toList();
     Delegation delegation = DelegationWiring.open(config);
     AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
     Authorizer authorizer = late.set(delegation.authorization(late.modes(SecurityWiring.authorization(config, registry))));
@@ -132,6 +135,8 @@ public final class ApiServer implements AutoCloseable {
         .add(gc::start, gc::close)
         .add(delegation::start, delegation::close);
     AuthorizationWiring.background(background, registry);
+    var expiry = ControlPlaneWiring.expiry(config, registry);
+    background.add(expiry::start, expiry::close);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
           background.close();
           registry.close();

@@ -32,13 +32,14 @@ final class SecurityWiring {
   /**
    * The authentication chain in kube's order: x509 client certificates ({@code --client-ca-file}, else
    * the data directory's own CA when it exists, so the certificates {@code kubeconfig} mints work),
-   * then the static tokens (admin token and {@code --token-auth-file}); anonymous requests as
+   * then the bearer tokens (admin token, {@code --token-auth-file}, service account tokens); anonymous requests as
    * {@code --anonymous-auth} says.
    */
   static AuthenticationChain authentication(ServerConfig config, Map<String, UserInfo> tokens, Registry registry) {
     List<Authenticator> authenticators = new ArrayList<>();
     clientCa(config).ifPresent(ca -> authenticators.add(new X509Authenticator(CaBundle.read(ca), Clock.systemUTC())));
-    authenticators.add(AuthenticationChain.bearerTokens(List.of(TokenAuthenticator.of(tokens))));
+    authenticators.add(AuthenticationChain.bearerTokens(List.of(TokenAuthenticator.of(tokens),
+        ServiceAccountWiring.authenticator(config, ServiceAccountWiring.keys(config), registry))));
     return new AuthenticationChain(authenticators, config.flags().bool(Option.ANONYMOUS_AUTH));
   }
 

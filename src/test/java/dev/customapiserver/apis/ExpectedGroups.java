@@ -32,6 +32,9 @@ final class ExpectedGroups {
       new Expected("", List.of("v1"), "ConfigMap", "configmaps", true, List.of("cm"), "v1", false),
       new Expected("", List.of("v1"), "Secret", "secrets", true, List.of(), "v1", false),
       new Expected("coordination.k8s.io", List.of("v1"), "Lease", "leases", true, List.of(), "v1", false),
+      new Expected("", List.of("v1"), "Event", "events", true, List.of("ev"), "v1", false),
+      new Expected("events.k8s.io", List.of("v1"), "Event", "events", true, List.of("ev"), "v1", false),
+      new Expected("", List.of("v1"), "ServiceAccount", "serviceaccounts", true, List.of("sa"), "v1", false),
       new Expected("rbac.authorization.k8s.io", List.of("v1"), "Role", "roles", true, List.of(), "v1", false),
       new Expected("rbac.authorization.k8s.io", List.of("v1"), "ClusterRole", "clusterroles", false, List.of(), "v1", false),
       new Expected("rbac.authorization.k8s.io", List.of("v1"), "RoleBinding", "rolebindings", true, List.of(), "v1", false),
@@ -40,7 +43,7 @@ final class ExpectedGroups {
 
   static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com",
       "restaurant.programming-kubernetes.info", "autobusi.group.cicd", "",
-      "admissionregistration.k8s.io", "coordination.k8s.io", "rbac.authorization.k8s.io",
+      "admissionregistration.k8s.io", "coordination.k8s.io", "events.k8s.io", "rbac.authorization.k8s.io",
       "authentication.k8s.io");
 
   private ExpectedGroups() {}

@@ -35,6 +35,7 @@ public final class CicdModule implements ApiGroupModule {
   static ResourceType<JenkinsService> jenkinsServices() {
     return ResourceType.builder(GROUP, "JenkinsService", "jenkinsservices", JenkinsService.class)
         .shortNames("js")
+        .categories("all")
         .statusSubresource()
         .served(ServedVersion.of("v1alpha", JenkinsServiceV1alpha.class, new JenkinsServiceV1alphaConverter())
             .withDefaulter(JenkinsServiceDefaults::v1alpha)

@@ -7,16 +7,24 @@ import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
+import dev.customapiserver.runtime.extension.ServerServices;
 import java.util.List;
 
-/** The core group (name {@code ""}): Namespace, ConfigMap and Secret in v1. */
+/** The core group (name {@code ""}): Namespace, ConfigMap, Secret, Event and ServiceAccount in v1. */
 public final class CoreModule implements ApiGroupModule {
   /** The core group's name: the empty string. */
   public static final String GROUP = "";
 
   @Override
   public ApiGroup apiGroup() {
-    return new ApiGroup(GROUP, List.of("v1"), List.of(namespaces(), configMaps(), secrets()));
+    return apiGroup(ServerServices.none());
+  }
+
+  /** With the server's token signer behind {@code serviceaccounts/token}. */
+  @Override
+  public ApiGroup apiGroup(ServerServices services) {
+    return new ApiGroup(GROUP, List.of("v1"), List.of(namespaces(), configMaps(), secrets(), Events.resource(),
+        serviceAccounts(services)));
   }
 
   /** NamespaceLifecycle, over the namespaces' lister (the chain runs it first). */
@@ -64,6 +72,22 @@ public final class CoreModule implements ApiGroupModule {
         .strategy(new SecretStrategy())
         .selectableField("type", s -> s.type)
         .build();
+  }
+
+  static ResourceType<ServiceAccount> serviceAccounts(ServerServices services) {
+    return ResourceType.builder(GROUP, "ServiceAccount", "serviceaccounts", ServiceAccount.class)
+        .shortNames("sa")
+        .served(ServedVersion.of("v1", ServiceAccountV1.class, new ServiceAccountV1Converter())
+            .withProtobuf(ServiceAccountProtobuf::serviceAccount)
+            .withColumns(PrinterColumn.of("Secrets", "integer", "The number of secrets of the service account.",
+                sa -> size(sa.secrets))))
+        .storageVersion("v1")
+        .action("token", new TokenAction(services.tokens(), services.clock()))
+        .build();
+  }
+
+  private static int size(java.util.Collection<?> c) {
+    return c == null ? 0 : c.size();
   }
 
   private static int size(java.util.Map<String, ?> m) {

@@ -19,6 +19,7 @@ public final class HelloModule implements ApiGroupModule {
   static ResourceType<Foo> foos() {
     return ResourceType.builder(GROUP, "Foo", "foos", Foo.class)
         .shortNames("fo")
+        .categories("all")
         .statusSubresource()
         .served(ServedVersion.of("v2", FooV2.class, new FooV2Converter())
             .withDefaulter(FooDefaults::v2)

@@ -38,7 +38,7 @@ public final class RestaurantModule implements ApiGroupModule {
   }
 
   static ResourceType<Pizza> pizzas(ToppingPrices prices) {
-    return pizzaVersions(GROUP, prices).storageVersion("v1beta1").build();
+    return pizzaVersions(GROUP, prices).categories("all").storageVersion("v1beta1").build();
   }
 
   /**

@@ -45,6 +45,7 @@ public final class WardleModule implements ApiGroupModule {
 
   ResourceType<Flunder> flunders() {
     return ResourceType.builder(GROUP, "Flunder", "flunders", Flunder.class)
+        .categories("all")
         .statusSubresource()
         .served(ServedVersion.of("v1beta1", FlunderV1beta1.class, new FlunderV1beta1Converter())
             .withColumns(

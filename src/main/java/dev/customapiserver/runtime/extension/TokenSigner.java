@@ -1,0 +1,44 @@
+package dev.customapiserver.runtime.extension;
+
+import dev.customapiserver.api.errors.Errors;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The server's token signing service, for modules that issue tokens (the core group's
+ * ServiceAccount {@code token} subresource): signs JWT claims with the server's service account
+ * key ({@code --service-account-signing-key-file}, or one generated under the data directory) and
+ * names the issuer ({@code --service-account-issuer}) the server's token authenticator accepts.
+ */
+public interface TokenSigner {
+
+  /** The issuer ({@code iss}) of the tokens, also the audience tokens need to be accepted by this server. */
+  String issuer();
+
+  /** The longest lifetime a token may get ({@code --service-account-max-token-expiration}), if capped. */
+  Optional<Duration> maxExpiration();
+
+  /** A signed compact JWT carrying {@code claims} (JSON values: strings, numbers, lists, maps). */
+  String sign(Map<String, Object> claims);
+
+  /** A signer that refuses with 503: for servers (and tests) without key material. */
+  static TokenSigner unavailable() {
+    return new TokenSigner() {
+      @Override
+      public String issuer() {
+        return "";
+      }
+
+      @Override
+      public Optional<Duration> maxExpiration() {
+        return Optional.empty();
+      }
+
+      @Override
+      public String sign(Map<String, Object> claims) {
+        throw Errors.serviceUnavailable("no service account signing key is configured");
+      }
+    };
+  }
+}
