@@ -71,6 +71,6 @@ final class SecurityWiring {
 
   /** The authorizer of {@code --authorization-mode=Webhook} (SubjectAccessReview to the configured webhook). */
   static Authorizer webhookAuthorizer(ServerConfig config) {
-    throw dev.customapiserver.server.config.ConfigException.invalid("authorization-mode Webhook is not supported yet");
+    return DelegationWiring.webhookAuthorizer(config);
   }
 }
