@@ -108,7 +108,7 @@ class ArchitectureTest {
             "..customapiserver.endpoints..", "..customapiserver.server..", "..customapiserver.filters..",
             "..customapiserver.controllers..", "jakarta.ws.rs..", "jakarta.servlet..", "jakarta.persistence..")
         .orShould().dependOnClassesThat(resideInAPackage("..customapiserver.apis..")
-            .and(not(resideInAnyPackage("..customapiserver.apis", "..customapiserver.apis.admissionregistration..",
+            .and(not(resideInAnyPackage("..customapiserver.apis", "..customapiserver.apis.meta..", "..customapiserver.apis.admissionregistration..",
                 "..customapiserver.apis.core.."))))
         .check(classes);
   }

@@ -4,7 +4,7 @@ import dev.customapiserver.admission.Attributes;
 import dev.customapiserver.admission.Lister;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.apis.admissionregistration.AdmissionregistrationModule;
-import dev.customapiserver.apis.admissionregistration.LabelSelector;
+import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.apis.admissionregistration.RuleWithOperations;
 import dev.customapiserver.apis.admissionregistration.Webhook;
 import dev.customapiserver.apis.core.CoreModule;

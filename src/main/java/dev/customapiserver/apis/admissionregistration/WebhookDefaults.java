@@ -1,5 +1,6 @@
 package dev.customapiserver.apis.admissionregistration;
 
+import dev.customapiserver.apis.meta.LabelSelector;
 import java.util.List;
 
 /**

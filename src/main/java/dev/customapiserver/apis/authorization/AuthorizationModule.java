@@ -1,5 +1,6 @@
 package dev.customapiserver.apis.authorization;
 
+import dev.customapiserver.apis.meta.CopyingConverter;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.auth.Authorizer;
@@ -29,24 +30,24 @@ public final class AuthorizationModule implements ApiGroupModule {
     return new ApiGroup(GROUP, List.of("v1"), List.of(
         ResourceType.builder(GROUP, "SubjectAccessReview", "subjectaccessreviews", SubjectAccessReview.class)
             .clusterScoped()
-            .served(ServedVersion.of("v1", SubjectAccessReviewV1.class, new Shallow<SubjectAccessReview, SubjectAccessReviewV1>(
+            .served(ServedVersion.of("v1", SubjectAccessReviewV1.class, new CopyingConverter<SubjectAccessReview, SubjectAccessReviewV1>(
                 SubjectAccessReview::new, SubjectAccessReviewV1::new, (a, b) -> a.copyTo(b))).withProtobuf(ReviewProtobuf::sar))
             .storageVersion("v1").createOnly(reviews::subject).build(),
         ResourceType.builder(GROUP, "LocalSubjectAccessReview", "localsubjectaccessreviews", LocalSubjectAccessReview.class)
             .served(ServedVersion.of("v1", LocalSubjectAccessReviewV1.class,
-                new Shallow<LocalSubjectAccessReview, LocalSubjectAccessReviewV1>(LocalSubjectAccessReview::new,
+                new CopyingConverter<LocalSubjectAccessReview, LocalSubjectAccessReviewV1>(LocalSubjectAccessReview::new,
                     LocalSubjectAccessReviewV1::new, (a, b) -> a.copyTo(b))).withProtobuf(ReviewProtobuf::localSar))
             .storageVersion("v1").createOnly(reviews::local).build(),
         ResourceType.builder(GROUP, "SelfSubjectAccessReview", "selfsubjectaccessreviews", SelfSubjectAccessReview.class)
             .clusterScoped()
             .served(ServedVersion.of("v1", SelfSubjectAccessReviewV1.class,
-                new Shallow<SelfSubjectAccessReview, SelfSubjectAccessReviewV1>(SelfSubjectAccessReview::new,
+                new CopyingConverter<SelfSubjectAccessReview, SelfSubjectAccessReviewV1>(SelfSubjectAccessReview::new,
                     SelfSubjectAccessReviewV1::new, (a, b) -> a.copyTo(b))).withProtobuf(ReviewProtobuf::selfSar))
             .storageVersion("v1").createOnly(reviews::self).build(),
         ResourceType.builder(GROUP, "SelfSubjectRulesReview", "selfsubjectrulesreviews", SelfSubjectRulesReview.class)
             .clusterScoped()
             .served(ServedVersion.of("v1", SelfSubjectRulesReviewV1.class,
-                new Shallow<SelfSubjectRulesReview, SelfSubjectRulesReviewV1>(SelfSubjectRulesReview::new,
+                new CopyingConverter<SelfSubjectRulesReview, SelfSubjectRulesReviewV1>(SelfSubjectRulesReview::new,
                     SelfSubjectRulesReviewV1::new, (a, b) -> a.copyTo(b))).withProtobuf(ReviewProtobuf::rules))
             .storageVersion("v1").createOnly(reviews::selfRules).build()));
   }

@@ -1,5 +1,6 @@
 package dev.customapiserver.apis.rbac;
 
+import dev.customapiserver.apis.meta.LabelSelector;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.runtime.Description;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.customapiserver.apis.rbac;
 
+import dev.customapiserver.apis.meta.CopyingConverter;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.PrinterColumn;
@@ -20,7 +21,7 @@ public final class RbacModule implements ApiGroupModule {
 
   static ResourceType<Role> roles() {
     return ResourceType.builder(GROUP, "Role", "roles", Role.class)
-        .served(ServedVersion.of("v1", RoleV1.class, new Copying<Role, RoleV1>(Role::new, RoleV1::new, (a, b) -> a.copyTo(b))).withProtobuf(RbacProtobuf::role))
+        .served(ServedVersion.of("v1", RoleV1.class, new CopyingConverter<Role, RoleV1>(Role::new, RoleV1::new, (a, b) -> a.copyTo(b))).withProtobuf(RbacProtobuf::role))
         .storageVersion("v1")
         .strategy(new RbacStrategy<Role>(r -> RbacValidation.rules(r.rules(), true)))
         .build();
@@ -29,7 +30,7 @@ public final class RbacModule implements ApiGroupModule {
   static ResourceType<ClusterRole> clusterRoles() {
     return ResourceType.builder(GROUP, "ClusterRole", "clusterroles", ClusterRole.class)
         .clusterScoped()
-        .served(ServedVersion.of("v1", ClusterRoleV1.class, new Copying<ClusterRole, ClusterRoleV1>(ClusterRole::new, ClusterRoleV1::new, (a, b) -> a.copyTo(b)))
+        .served(ServedVersion.of("v1", ClusterRoleV1.class, new CopyingConverter<ClusterRole, ClusterRoleV1>(ClusterRole::new, ClusterRoleV1::new, (a, b) -> a.copyTo(b)))
             .withProtobuf(RbacProtobuf::clusterRole))
         .storageVersion("v1")
         .strategy(new RbacStrategy<ClusterRole>(r -> {
@@ -42,7 +43,7 @@ public final class RbacModule implements ApiGroupModule {
 
   static ResourceType<RoleBinding> roleBindings() {
     return ResourceType.builder(GROUP, "RoleBinding", "rolebindings", RoleBinding.class)
-        .served(ServedVersion.of("v1", RoleBindingV1.class, new Copying<RoleBinding, RoleBindingV1>(RoleBinding::new, RoleBindingV1::new, (a, b) -> a.copyTo(b)))
+        .served(ServedVersion.of("v1", RoleBindingV1.class, new CopyingConverter<RoleBinding, RoleBindingV1>(RoleBinding::new, RoleBindingV1::new, (a, b) -> a.copyTo(b)))
             .withProtobuf(RbacProtobuf::roleBinding)
             .withDefaulter(b -> b.roleRef = RbacDefaults.binding(b.roleRef, b.subjects()))
             .withColumns(roleColumn(b -> b.roleRef)))
@@ -54,7 +55,7 @@ public final class RbacModule implements ApiGroupModule {
   static ResourceType<ClusterRoleBinding> clusterRoleBindings() {
     return ResourceType.builder(GROUP, "ClusterRoleBinding", "clusterrolebindings", ClusterRoleBinding.class)
         .clusterScoped()
-        .served(ServedVersion.of("v1", ClusterRoleBindingV1.class, new Copying<ClusterRoleBinding, ClusterRoleBindingV1>(ClusterRoleBinding::new, ClusterRoleBindingV1::new, (a, b) -> a.copyTo(b)))
+        .served(ServedVersion.of("v1", ClusterRoleBindingV1.class, new CopyingConverter<ClusterRoleBinding, ClusterRoleBindingV1>(ClusterRoleBinding::new, ClusterRoleBindingV1::new, (a, b) -> a.copyTo(b)))
             .withProtobuf(RbacProtobuf::clusterRoleBinding)
             .withDefaulter(b -> b.roleRef = RbacDefaults.binding(b.roleRef, b.subjects()))
             .withColumns(roleColumn(b -> b.roleRef)))

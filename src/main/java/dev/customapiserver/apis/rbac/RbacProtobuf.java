@@ -1,5 +1,6 @@
 package dev.customapiserver.apis.rbac;
 
+import dev.customapiserver.apis.meta.LabelSelector;
 import com.google.protobuf.ByteString;
 import dev.customapiserver.runtime.KubeProtobuf;
 import java.util.ArrayList;

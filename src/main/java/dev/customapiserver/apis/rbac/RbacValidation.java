@@ -1,5 +1,6 @@
 package dev.customapiserver.apis.rbac;
 
+import dev.customapiserver.apis.meta.SelectorValidation;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.validation.NameRules;
 import java.util.ArrayList;

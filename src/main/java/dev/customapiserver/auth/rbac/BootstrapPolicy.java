@@ -4,7 +4,7 @@ import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.apis.rbac.AggregationRule;
 import dev.customapiserver.apis.rbac.ClusterRole;
 import dev.customapiserver.apis.rbac.ClusterRoleBinding;
-import dev.customapiserver.apis.rbac.LabelSelector;
+import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.apis.rbac.PolicyRule;
 import dev.customapiserver.apis.rbac.RoleRef;
 import dev.customapiserver.apis.rbac.Subject;

@@ -2,7 +2,7 @@ package dev.customapiserver.controllers.rbac;
 
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.apis.rbac.ClusterRole;
-import dev.customapiserver.apis.rbac.LabelSelector;
+import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.apis.rbac.PolicyRule;
 import dev.customapiserver.apis.rbac.RbacModule;
 import dev.customapiserver.registry.GenericStore;

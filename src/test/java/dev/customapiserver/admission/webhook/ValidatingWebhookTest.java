@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.admission.Attributes;
 import dev.customapiserver.admission.Operation;
 import dev.customapiserver.api.errors.ApiException;
-import dev.customapiserver.apis.admissionregistration.LabelSelector;
+import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.apis.admissionregistration.ValidatingWebhook;
 import dev.customapiserver.apis.admissionregistration.ValidatingWebhookConfiguration;
 import dev.customapiserver.apis.admissionregistration.Webhook;

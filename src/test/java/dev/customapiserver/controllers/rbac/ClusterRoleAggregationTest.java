@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.apis.rbac.AggregationRule;
 import dev.customapiserver.apis.rbac.ClusterRole;
-import dev.customapiserver.apis.rbac.LabelSelector;
+import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.apis.rbac.PolicyRule;
 import java.util.ArrayList;
 import java.util.List;

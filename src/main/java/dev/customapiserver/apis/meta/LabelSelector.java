@@ -1,4 +1,4 @@
-package dev.customapiserver.apis.rbac;
+package dev.customapiserver.apis.meta;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.runtime.Description;

@@ -1,17 +1,17 @@
-package dev.customapiserver.apis.rbac;
+package dev.customapiserver.apis.meta;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.KindConverter;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
-/** The converter of a kind whose v1 type has the hub's shape: a deep copy into the other type. */
-final class Copying<H extends KubeObject, V extends H> implements KindConverter<H, V> {
+/** The converter of a kind whose versioned type has the hub's shape: the hub copied into the other type (reviews share spec and status; stored kinds copy deeply). */
+public final class CopyingConverter<H extends KubeObject, V extends H> implements KindConverter<H, V> {
   private final Supplier<H> hub;
   private final Supplier<V> versioned;
   private final BiFunction<H, H, H> copyTo;
 
-  Copying(Supplier<H> hub, Supplier<V> versioned, BiFunction<H, H, H> copyTo) {
+  public CopyingConverter(Supplier<H> hub, Supplier<V> versioned, BiFunction<H, H, H> copyTo) {
     this.hub = hub;
     this.versioned = versioned;
     this.copyTo = copyTo;

@@ -1,4 +1,4 @@
-package dev.customapiserver.apis.admissionregistration;
+package dev.customapiserver.apis.meta;
 
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.validation.NameRules;
@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /** metav1 LabelSelector validation, worded as kube-apiserver's. */
-final class SelectorValidation {
+public final class SelectorValidation {
   private SelectorValidation() {}
 
-  static List<FieldError> validate(LabelSelector s, String path) {
+  public static List<FieldError> validate(LabelSelector s, String path) {
     List<FieldError> errs = new ArrayList<>();
     if (s == null) {
       return errs;
