@@ -2,7 +2,6 @@ package dev.customapiserver.filters;
 
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
-import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,12 +32,16 @@ final class MediaTypeHeaders {
     return Optional.empty();
   }
 
+  /**
+   * Whether {@code mediaType} has the shape {@code type/subtype[;parameters]}. Checked by hand, not with
+   * the REST framework's parser: that one refuses real types kubectl sends, such as
+   * {@code application/com.github.proto-openapi.spec.v2@v1.0+protobuf} (an {@code @} in the subtype).
+   */
   private static boolean parses(String mediaType) {
-    try {
-      MediaType m = MediaType.valueOf(mediaType);
-      return !m.getSubtype().contains("/") && !m.getType().isEmpty();
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
+    int semicolon = mediaType.indexOf(';');
+    String bare = (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).trim();
+    int slash = bare.indexOf('/');
+    return slash > 0 && slash < bare.length() - 1 && bare.indexOf('/', slash + 1) < 0
+        && bare.chars().noneMatch(c -> Character.isWhitespace(c) || c == ',');
   }
 }
