@@ -92,6 +92,9 @@ class KubectlControlPlaneIT extends KubectlServerTest {
     assertThat(ok(kubectl.run("create", "serviceaccount", "robot")).out()).contains("serviceaccount/robot created");
     assertThat(ok(kubectl.run("get", "sa")).out()).containsPattern("robot\\s+0\\s+");
     String token = ok(kubectl.run("create", "token", "robot", "--duration=20m")).out().strip();
+    assertThat(kubectl.run("--token=" + token, "get", "configmaps", "-o", "name").err())
+        .as("RBAC: a new service account may do nothing").contains("User \"system:serviceaccount:default:robot\" cannot list");
+    ok(kubectl.run("create", "rolebinding", "robot-view", "--clusterrole=view", "--serviceaccount=default:robot"));
     assertThat(ok(kubectl.run("--token=" + token, "get", "configmaps", "-o", "name")).exitCode()).isZero();
     assertThat(ok(kubectl.run("--token=" + token, "get", "--raw", "/.well-known/openid-configuration")).out())
         .contains("\"issuer\":\"https://kubernetes.default.svc.cluster.local\"").contains("/openid/v1/jwks");
@@ -118,6 +121,8 @@ class KubectlControlPlaneIT extends KubectlServerTest {
     String token = answer.getStatus().getToken();
     assertThat(answer.getStatus().getExpirationTimestamp()).isNotNull();
 
+    ok(kubectl.run("create", "role", "sa-reader", "--verb=list", "--resource=serviceaccounts"));
+    ok(kubectl.run("create", "rolebinding", "java-bot-reads", "--role=sa-reader", "--serviceaccount=default:java-bot"));
     ApiClient bot = Config.fromToken(server.url().toString(), token, false);
     assertThat(new CoreV1Api(bot).listNamespacedServiceAccount("default").execute().getItems())
         .extracting(sa -> sa.getMetadata().getName()).contains("java-bot");

@@ -82,7 +82,9 @@ class KubectlIdentityIT {
     Kubectl bob = bob();
     assertThat(ok(bob.run("auth", "whoami", "-o", "jsonpath={.status.userInfo.username} {.status.userInfo.groups}")).out())
         .isEqualTo("bob [\"dev\",\"ops\",\"system:authenticated\"]");
-    assertThat(ok(bob.run("get", "foos")).err()).contains("No resources found");
+    assertThat(bob.run("get", "foos").err()).as("RBAC: bob may do nothing yet").contains("User \"bob\" cannot list resource \"foos\"");
+    ok(admin.run("create", "rolebinding", "devs-view", "--clusterrole=view", "--group=dev"));
+    assertThat(ok(bob.run("get", "foos")).err()).as("bob's certificate group dev may view").contains("No resources found");
     assertThat(ok(admin.run("auth", "whoami", "--as", "jane", "--as-group", "qa", "-o",
         "jsonpath={.status.userInfo.username} {.status.userInfo.groups}")).out())
         .isEqualTo("jane [\"qa\",\"system:authenticated\"]");

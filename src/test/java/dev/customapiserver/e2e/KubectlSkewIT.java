@@ -82,12 +82,12 @@ class KubectlSkewIT extends KubectlServerTest {
   }
 
   static final List<Kind> KINDS = List.of(
-      new Kind("foos", true, "apiVersion: hello.zeng.dev/v2\nkind: Foo\nmetadata: {name: NAME}\nspec: {config: {msg: VALUE}}\n",
+      new Kind("foos", true, "apiVersion: hello.zeng.dev/v2\nkind: Foo\nmetadata: {name: NAME}\nspec: {config: {msg: 'VALUE'}}\n",
           "{.spec.config.msg}"),
       new Kind("flunders", true, "apiVersion: wardle.example.com/v1beta1\nkind: Flunder\nmetadata: {name: NAME}\n"
-          + "spec: {referenceType: Flunder, flunderReference: VALUE}\n", "{.spec.flunderReference}"),
+          + "spec: {referenceType: Flunder, flunderReference: 'VALUE'}\n", "{.spec.flunderReference}"),
       new Kind("fischers", false, "apiVersion: wardle.example.com/v1alpha1\nkind: Fischer\nmetadata: {name: NAME}\n"
-          + "disallowedFlunders: [VALUE]\n", "{.disallowedFlunders[0]}"),
+          + "disallowedFlunders: ['VALUE']\n", "{.disallowedFlunders[0]}"),
       new Kind("toppings", false, "apiVersion: restaurant.wukong.com/v1beta1\nkind: Topping\nmetadata: {name: NAME}\n"
           + "spec: {cost: VALUE}\n", "{.spec.cost}"),
       new Kind("pizzas", true, "apiVersion: restaurant.wukong.com/v1beta1\nkind: Pizza\nmetadata: {name: NAME}\n"

@@ -46,6 +46,9 @@ public final class BootstrapPolicy {
     roles.add(aggregated("view", Map.of(AGGREGATE + "edit", "true"), "view"));
     roles.add(role("system:discovery", Map.of(), PolicyRule.urls(DISCOVERY_URLS, List.of("get"))));
     roles.add(role("system:public-info-viewer", Map.of(), PolicyRule.urls(PUBLIC_URLS, List.of("get"))));
+    roles.add(role("system:service-account-issuer-discovery", Map.of(), PolicyRule.urls(List.of(
+        "/.well-known/openid-configuration", "/.well-known/openid-configuration/", "/openid/v1/jwks", "/openid/v1/jwks/"),
+        List.of("get"))));
     roles.add(role("system:basic-user", Map.of(),
         PolicyRule.resources(List.of("authorization.k8s.io"), List.of("selfsubjectaccessreviews", "selfsubjectrulesreviews"),
             List.of("create")),
@@ -55,9 +58,10 @@ public final class BootstrapPolicy {
         PolicyRule.resources(List.of("authorization.k8s.io"), List.of("localsubjectaccessreviews"), List.of("create"))));
     roles.add(role("system:aggregate-to-edit", Map.of(AGGREGATE + "edit", "true"),
         PolicyRule.resources(List.of(""), List.of("secrets"), READ),
-        PolicyRule.resources(List.of(""), List.of("configmaps", "secrets"), WRITE)));
+        PolicyRule.resources(List.of(""), List.of("configmaps", "secrets", "serviceaccounts"), WRITE),
+        PolicyRule.resources(List.of(""), List.of("serviceaccounts/token"), List.of("create"))));
     roles.add(role("system:aggregate-to-view", Map.of(AGGREGATE + "view", "true"),
-        PolicyRule.resources(List.of(""), List.of("configmaps"), READ),
+        PolicyRule.resources(List.of(""), List.of("configmaps", "serviceaccounts", "events"), READ),
         PolicyRule.resources(List.of(""), List.of("namespaces", "namespaces/status"), READ)));
     roles.addAll(ModuleRoles.of(scheme));
     return roles;
@@ -69,7 +73,8 @@ public final class BootstrapPolicy {
         binding("cluster-admin", SystemGroups.MASTERS),
         binding("system:discovery", SystemGroups.AUTHENTICATED),
         binding("system:basic-user", SystemGroups.AUTHENTICATED),
-        binding("system:public-info-viewer", SystemGroups.AUTHENTICATED, SystemGroups.UNAUTHENTICATED));
+        binding("system:public-info-viewer", SystemGroups.AUTHENTICATED, SystemGroups.UNAUTHENTICATED),
+        binding("system:service-account-issuer-discovery", "system:serviceaccounts"));
   }
 
   static ClusterRole role(String name, Map<String, String> labels, PolicyRule... rules) {

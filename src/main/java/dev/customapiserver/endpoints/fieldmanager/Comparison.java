@@ -12,6 +12,14 @@ import java.util.Map;
  * disappearing counts as added or removed itself, with everything below it.
  */
 record Comparison(FieldSet added, FieldSet modified, FieldSet removed) {
+  /**
+   * Leaves compare by value, numbers by their numeric value: {@code 1} decoded from a request body and
+   * {@code 1} read back from storage may be different node types (int, long, decimal), and an
+   * applier sending the value another manager set must co-own the field, not conflict with it.
+   */
+  private static final java.util.Comparator<JsonNode> SAME_VALUE = (x, y) -> x.isNumber() && y.isNumber()
+      ? x.decimalValue().compareTo(y.decimalValue())
+      : x.equals(y) ? 0 : 1;
 
   static Comparison of(JsonNode older, JsonNode newer, Schema schema) {
     Comparison c = new Comparison(new FieldSet(), new FieldSet(), new FieldSet());
@@ -43,7 +51,7 @@ record Comparison(FieldSet added, FieldSet modified, FieldSet removed) {
         added.insert(path);
       } else if (!hasB) {
         removed.insert(path);
-      } else if (!a.equals(b)) {
+      } else if (!a.equals(SAME_VALUE, b)) {
         modified.insert(path);
       }
       return;
@@ -93,7 +101,7 @@ record Comparison(FieldSet added, FieldSet modified, FieldSet removed) {
     }
     if (element.isObject() && (a == null || a.isObject()) && (b == null || b.isObject())) {
       walkFields(a, b, element, path);
-    } else if (a != null && b != null && !a.equals(b)) {
+    } else if (a != null && b != null && !a.equals(SAME_VALUE, b)) {
       modified.insert(path);
     }
   }
