@@ -135,6 +135,7 @@ public final class ApiServer implements AutoCloseable {
         .add(gc::start, gc::close)
         .add(delegation::start, delegation::close);
     AuthorizationWiring.background(background, registry);
+    CustomResourceWiring.background(background, registry);
     var expiry = ControlPlaneWiring.expiry(config, registry);
     background.add(expiry::start, expiry::close);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
