@@ -16,17 +16,33 @@ final class Call {
   private final ContainerRequestContext ctx;
   private final long maxBodyBytes;
 
+  private final java.util.Map<String, String> pathParameters;
+
   Call(ContainerRequestContext ctx, long maxBodyBytes) {
+    this(ctx, maxBodyBytes, null);
+  }
+
+  /** With the path parameters a dispatcher parsed itself (null: Jersey's). */
+  Call(ContainerRequestContext ctx, long maxBodyBytes, java.util.Map<String, String> pathParameters) {
     this.ctx = ctx;
     this.maxBodyBytes = maxBodyBytes;
+    this.pathParameters = pathParameters;
+  }
+
+  /** The same request with the path parameters {@code parameters} (a dispatcher's parse of the path). */
+  Call withPath(java.util.Map<String, String> parameters) {
+    return new Call(ctx, maxBodyBytes, parameters);
   }
 
   String path(String name) {
-    return ctx.getUriInfo().getPathParameters().getFirst(name);
+    return pathParameters != null ? pathParameters.get(name) : ctx.getUriInfo().getPathParameters().getFirst(name);
   }
 
   /** Every path parameter (first value each). */
   java.util.Map<String, String> pathAll() {
+    if (pathParameters != null) {
+      return new java.util.LinkedHashMap<>(pathParameters);
+    }
     java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
     ctx.getUriInfo().getPathParameters().forEach((k, v) -> all.put(k, v.get(0)));
     return all;

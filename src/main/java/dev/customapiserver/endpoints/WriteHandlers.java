@@ -104,6 +104,12 @@ final class WriteHandlers<H extends KubeObject> {
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
     String type = call.contentType();
+    if (view.version().type() == dev.customapiserver.api.meta.Unstructured.class
+        && (type.equals(StrategicMergePatch.CONTENT_TYPE) || !Patcher.SUPPORTED.contains(type))) {
+      // no strategic merge for custom resources (no patch strategies without Go types), as kube refuses it
+      throw Errors.unsupportedMediaType(type, Patcher.SUPPORTED.stream()
+          .filter(t -> !t.equals(StrategicMergePatch.CONTENT_TYPE)).toList());
+    }
     if (type.equals(APPLY_PATCH)) {
       return apply(call, opts, mode, format, subresource);
     }
