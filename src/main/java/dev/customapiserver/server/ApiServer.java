@@ -137,6 +137,7 @@ public final class ApiServer implements AutoCloseable {
         .add(delegation::start, delegation::close)
         .add(core::start, core::close);
     AuthorizationWiring.background(background, registry);
+    CustomResourceWiring.background(background, registry);
     var expiry = ControlPlaneWiring.expiry(config, registry);
     background.add(expiry::start, expiry::close);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
