@@ -44,6 +44,11 @@ final class Api {
     return JSON.readTree(r.body()).path("metadata").path("resourceVersion").asText();
   }
 
+  /** Sends a request, answering the response as text whatever its status. */
+  HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+    return client.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
   /** Creates a namespace (objects may only be created in existing ones); an existing one is fine. */
   void createNamespace(String name) throws IOException, InterruptedException {
     String body = "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + name + "\"}}";
