@@ -104,6 +104,7 @@ public final class ApiServer implements AutoCloseable {
     var services = ServiceAccountWiring.services(config, serviceAccountKeys);
     Scheme scheme = new Scheme(modules.stream().map(m -> m.apiGroup(services)).toList());
     Codecs codecs = new Codecs();
+    CoreClusterWiring core = CoreClusterWiring.open(config, scheme, codecs);
     Operations ops = new Operations();
     StorageBackend storage = ops.meter(StorageWiring.open(config));
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
@@ -112,7 +113,7 @@ public final class ApiServer implements AutoCloseable {
       AdmissionConfiguration admissionConfig = config.flags().path(Option.ADMISSION_CONTROL_CONFIG_FILE)
           .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
       registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
-          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, listers, selection, admissionConfig), listers,
+          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, core.listers(listers), selection, admissionConfig), listers,
               late, scheme), ControlPlaneWiring.encryption(config));
     } catch (IllegalArgumentException e) {
       storage.close();
@@ -133,7 +134,8 @@ public final class ApiServer implements AutoCloseable {
     Background background = new Background()
         .add(namespaces::start, namespaces::close)
         .add(gc::start, gc::close)
-        .add(delegation::start, delegation::close);
+        .add(delegation::start, delegation::close)
+        .add(core::start, core::close);
     AuthorizationWiring.background(background, registry);
     CustomResourceWiring.background(background, registry);
     var expiry = ControlPlaneWiring.expiry(config, registry);

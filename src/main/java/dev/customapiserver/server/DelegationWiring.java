@@ -127,20 +127,35 @@ final class DelegationWiring {
     return Authorizer.firstOpinion(union.toArray(Authorizer[]::new));
   }
 
+  /** kube-apiserver's cache times for {@code --authorization-mode=Webhook} (k8s.io/apiserver's delegation uses 10s). */
+  static final Duration WEBHOOK_AUTHORIZED_TTL = Duration.ofMinutes(5);
+  static final Duration WEBHOOK_UNAUTHORIZED_TTL = Duration.ofSeconds(30);
+
   /**
-   * The {@code Webhook} authorizer of {@code --authorization-mode}: SubjectAccessReview v1 to the
-   * webhook of {@code --authorization-webhook-config-file}, cached with the
-   * {@code --authorization-webhook-cache-*-ttl} flags.
+   * The {@code Webhook} authorizer of {@code --authorization-mode}: a SubjectAccessReview of {@code
+   * --authorization-webhook-version} (v1beta1 unless set, as kube-apiserver) to the webhook of {@code
+   * --authorization-webhook-config-file}, cached with the {@code --authorization-webhook-cache-*-ttl}
+   * flags (unset: kube-apiserver's 5m and 30s).
    *
-   * @throws ConfigException when the flag is unset or its kubeconfig is invalid
+   * @throws ConfigException when the flag is unset, its kubeconfig is invalid or the version unknown
    */
   static Authorizer webhookAuthorizer(ServerConfig config) {
     Flags flags = config.flags();
     Path file = flags.path(Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE).orElseThrow(() -> ConfigException.invalid(
         "--authorization-mode=Webhook requires " + Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE.flag()));
-    return new SubjectAccessReviewAuthorizer(client(file, Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE), "",
-        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL),
-        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL), Clock.systemUTC());
+    String version = flags.string(Option.AUTHORIZATION_WEBHOOK_VERSION).trim();
+    if (!SubjectAccessReviewAuthorizer.VERSIONS.contains(version)) {
+      throw ConfigException.invalid("unsupported webhook authorizer version \"" + version
+          + "\", supported versions are \"v1\", \"v1beta1\"");
+    }
+    return new SubjectAccessReviewAuthorizer(client(file, Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE), "", version,
+        webhookTtl(flags, Option.AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL, WEBHOOK_AUTHORIZED_TTL),
+        webhookTtl(flags, Option.AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL, WEBHOOK_UNAUTHORIZED_TTL), Clock.systemUTC());
+  }
+
+  /** The cache time {@code option} sets, {@code kubeDefault} when it is left unset. */
+  static Duration webhookTtl(Flags flags, Option option, Duration kubeDefault) {
+    return flags.isDefault(option) ? kubeDefault : flags.duration(option);
   }
 
   static ClusterClient client(Path kubeconfig, Option option) {

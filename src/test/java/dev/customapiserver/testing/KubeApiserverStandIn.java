@@ -30,11 +30,13 @@ import java.util.function.Function;
  * cluster, on kube's paths and with kube's bodies: TokenReview and SubjectAccessReview v1 (callers
  * must present {@link #CALLER_TOKEN}, the server's service-account token, else 401), the {@code
  * kube-system/extension-apiserver-authentication} ConfigMap (get, list and watch with a name field
- * selector, events in order from a resourceVersion) and Namespaces (list, get, watch).
+ * selector, events in order from a resourceVersion), Namespaces and Mutating- and
+ * ValidatingWebhookConfigurations (list, get, watch).
  */
 public final class KubeApiserverStandIn implements AutoCloseable {
   public static final String CALLER_TOKEN = "aggregated-server-sa-token";
   public static final String CONFIGMAP = "extension-apiserver-authentication";
+  private static final String ADMISSIONREGISTRATION = "/apis/admissionregistration.k8s.io/v1/";
   private static final ObjectMapper JSON = new ObjectMapper();
   public final TestPki.Ca ca = TestPki.ca("kubernetes");
   private final HttpsServer server;
@@ -143,6 +145,29 @@ public final class KubeApiserverStandIn implements AutoCloseable {
     put("namespaces/" + name, ns);
   }
 
+  /** Sets the phase of Namespace {@code name} (e.g. {@code Terminating}, as after a DELETE of a namespace with content). */
+  public void namespacePhase(String name, String phase) {
+    ObjectNode ns = objects.get("namespaces/" + name).deepCopy();
+    ((ObjectNode) ns.get("status")).put("phase", phase);
+    if (phase.equals("Terminating")) {
+      ((ObjectNode) ns.get("metadata")).put("deletionTimestamp", "2026-01-01T00:00:00Z");
+    }
+    put("namespaces/" + name, ns);
+  }
+
+  /**
+   * Creates or replaces a Mutating- or ValidatingWebhookConfiguration ({@code admissionregistration.k8s.io/v1}
+   * JSON, as kubectl would create it in the cluster; kube's defaults are the caller's business).
+   */
+  public void webhookConfiguration(String json) throws IOException {
+    ObjectNode o = (ObjectNode) JSON.readTree(json);
+    put(webhookKind(o.path("kind").asText()) + "/" + o.path("metadata").path("name").asText(), o);
+  }
+
+  private static String webhookKind(String kind) {
+    return kind.toLowerCase(java.util.Locale.ROOT) + "s";
+  }
+
   /** Deletes the object at {@code key} ({@code namespaces/<name>}, {@code configmaps/kube-system/<name>}). */
   public void delete(String key) {
     synchronized (lock) {
@@ -216,6 +241,13 @@ public final class KubeApiserverStandIn implements AutoCloseable {
         collection(exchange, query, "namespaces/", "NamespaceList");
       } else if (path.startsWith("/api/v1/namespaces/") && path.indexOf('/', "/api/v1/namespaces/".length()) < 0) {
         single(exchange, "namespaces/" + path.substring("/api/v1/namespaces/".length()), "namespaces");
+      } else if (path.startsWith(ADMISSIONREGISTRATION) && path.indexOf('/', ADMISSIONREGISTRATION.length()) < 0) {
+        String resource = path.substring(ADMISSIONREGISTRATION.length());
+        collection(exchange, query, resource + "/", resource.startsWith("mutating") ? "MutatingWebhookConfigurationList"
+            : "ValidatingWebhookConfigurationList");
+      } else if (path.startsWith(ADMISSIONREGISTRATION)) {
+        single(exchange, path.substring(ADMISSIONREGISTRATION.length()), path.substring(ADMISSIONREGISTRATION.length(),
+            path.lastIndexOf('/')));
       } else {
         send(exchange, 404, status(404, "NotFound", "the server could not find the requested resource"));
       }
