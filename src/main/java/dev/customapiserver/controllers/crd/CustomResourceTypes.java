@@ -22,9 +22,10 @@ final class CustomResourceTypes {
   static ResourceType<Unstructured> of(CustomResourceDefinition crd, CustomResourceDefinition.Names names) {
     CustomResourceDefinition.Spec spec = crd.spec;
     boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
+    java.util.Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)
-        .strategy(new CustomResourceStrategy(status));
+        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion()));
     if (names.shortNames != null) {
       b.shortNames(names.shortNames.toArray(String[]::new));
     }
@@ -40,7 +41,9 @@ final class CustomResourceTypes {
     UnstructuredCopier copier = new UnstructuredCopier();
     for (CustomResourceDefinition.Version v : spec.versions) {
       if (v.serves() || v.stores()) {
-        b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v)));
+        CustomResourceSchema schema = schemas.get(v.name);
+        b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v))
+            .withDefaulter(schema::pruneAndDefault));
       }
     }
     return b.storageVersion(crd.storageVersion()).build();

@@ -50,13 +50,13 @@ class CustomResourcesRestTest {
            "names":{"plural":"%1$s","kind":"%2$s","shortNames":["%3$s"]},
            "versions":[{"name":"v1","served":true,"storage":true,
              "schema":{"openAPIV3Schema":{"type":"object","properties":{"spec":{"type":"object","properties":{
-               "cronSpec":{"type":"string"},"image":{"type":"string"},"replicas":{"type":"integer"}}}}}}}]}}
+               "cronSpec":{"type":"string"},"image":{"type":"string"},"replicas":{"type":"integer","default":1}}}}}}}]}}
         """.formatted(plural, kind, shortName, scope);
   }
 
   static String cronTab(String name, String labels) {
     return "{\"apiVersion\":\"stable.example.com/v1\",\"kind\":\"CronTab\",\"metadata\":{\"name\":\"" + name
-        + "\",\"labels\":" + labels + "},\"spec\":{\"cronSpec\":\"* * * * */5\",\"image\":\"my-awesome-cron-image\"}}";
+        + "\",\"labels\":" + labels + "},\"spec\":{\"cronSpec\":\"* * * * */5\",\"image\":\"my-awesome-cron-image\",\"unknown\":true}}";
   }
 
   /** Polls {@code path} until {@code done} holds for its body (the controller works in the background). */
@@ -122,6 +122,12 @@ class CustomResourcesRestTest {
     assertThat(obj.at("/apiVersion").asText()).isEqualTo("stable.example.com/v1");
     assertThat(obj.at("/spec/image").asText()).isEqualTo("my-awesome-cron-image");
     assertThat(obj.at("/metadata/uid").asText()).isNotEmpty();
+    assertThat(obj.at("/spec/replicas").asInt()).as("defaulted from the schema").isEqualTo(1);
+    assertThat(obj.at("/spec/unknown").isMissingNode()).as("pruned: not in the schema").isTrue();
+    r = server.send("POST", CRONTABS, cronTab("bad", "{}").replace("\"image\"", "\"replicas\":\"three\",\"image\""));
+    assertThat(r.statusCode()).isEqualTo(422);
+    assertThat(JSON.readTree(r.body()).at("/message").asText()).isEqualTo("CronTab.stable.example.com \"bad\" is invalid: "
+        + "spec.replicas: Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"");
     assertThat(server.send("POST", CRONTABS, cronTab("second", "{\"app\":\"b\"}")).statusCode()).isEqualTo(201);
     assertThat(server.send("POST", CRONTABS, cronTab("second", "{}")).statusCode()).isEqualTo(409);
 
@@ -199,7 +205,8 @@ class CustomResourcesRestTest {
   @DisplayName("an invalid CRD is 422 with kube-apiserver's field errors")
   void invalid() throws Exception {
     String body = crd("widgets", "Widget", "wd", "Regional").replace("\"name\":\"widgets.stable.example.com\"",
-        "\"name\":\"gadgets.stable.example.com\"").replace("\"storage\":true", "\"storage\":false");
+        "\"name\":\"gadgets.stable.example.com\"").replace("\"storage\":true", "\"storage\":false")
+        .replace("\"spec\":{\"type\":\"object\",", "\"spec\":{");
     HttpResponse<String> r = server.send("POST", CRDS, body);
     assertThat(r.statusCode()).isEqualTo(422);
     List<String> causes = new ArrayList<>();
@@ -208,6 +215,7 @@ class CustomResourcesRestTest {
     assertThat(causes).contains(
         "metadata.name: Invalid value: \"gadgets.stable.example.com\": must be spec.names.plural+\".\"+spec.group",
         "spec.scope: Unsupported value: \"Regional\": supported values: \"Cluster\", \"Namespaced\"");
+    assertThat(causes).anyMatch(c -> c.startsWith("spec.versions[0].schema.openAPIV3Schema.properties[spec]"));
     assertThat(causes).anyMatch(c -> c.startsWith("spec.versions: Invalid value: ") && c.endsWith(
         ": must have exactly one version marked as storage version"));
   }
