@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.request.Deadline;
+import dev.customapiserver.request.DecodedRequestObject;
 import dev.customapiserver.request.RequestContext;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -62,6 +63,17 @@ final class Call {
   }
 
   /** The media type of the body without parameters, lower case; {@code application/json} when absent. */
+  /**
+   * Hands the audit the JSON of the object decoded from a body that was not JSON (Kubernetes
+   * protobuf, YAML), when the audit records this request's body ({@link DecodedRequestObject});
+   * {@code json} is computed only then.
+   */
+  void decoded(java.util.function.Supplier<byte[]> json) {
+    if (!contentType().equals("application/json") && ctx.getProperty(RequestContext.ATTRIBUTE) instanceof RequestContext rc) {
+      rc.get(DecodedRequestObject.class).ifPresent(d -> d.set(json.get()));
+    }
+  }
+
   String contentType() {
     String ct = ctx.getHeaderString("Content-Type");
     if (ct == null || ct.isBlank()) {

@@ -3,6 +3,7 @@ package dev.customapiserver.server;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.admission.corecluster.CoreClusterListers;
 import dev.customapiserver.auth.kubeconfig.ClusterClient;
+import dev.customapiserver.auth.kubeconfig.InCluster;
 import dev.customapiserver.registry.Informers;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
@@ -10,19 +11,18 @@ import dev.customapiserver.server.config.ConfigException;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The core-cluster room of the composition root, as sample-apiserver's CoreAPI options: with
- * {@code --kubeconfig}, admission reads Namespaces and webhook configurations from that cluster
- * ({@link CoreClusterListers}); without it, from this server's own storage as a standalone server.
+ * {@code --kubeconfig} (or, without it, in a pod: the in-cluster configuration), admission reads
+ * Namespaces and webhook configurations from that cluster ({@link CoreClusterListers}); else from
+ * this server's own storage as a standalone server.
  * Opens no connection until a plugin first reads (or {@link #start()}).
  */
 final class CoreClusterWiring implements AutoCloseable {
-  private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(10);
   private final Optional<ClusterClient> cluster;
   private final Scheme scheme;
   private final Codecs codecs;
@@ -36,13 +36,19 @@ final class CoreClusterWiring implements AutoCloseable {
 
   /** The core cluster of {@code --kubeconfig}, if given. */
   static CoreClusterWiring open(ServerConfig config, Scheme scheme, Codecs codecs) {
-    return new CoreClusterWiring(config.flags().path(Option.KUBECONFIG).map(CoreClusterWiring::client), scheme, codecs);
+    return open(config, scheme, codecs, InCluster.ofProcess());
+  }
+
+  /** The core cluster of {@code --kubeconfig}, else of {@code inCluster} when in a pod. */
+  static CoreClusterWiring open(ServerConfig config, Scheme scheme, Codecs codecs, InCluster inCluster) {
+    return new CoreClusterWiring(new ClusterConnections(config.flags(), inCluster).resolve(Option.KUBECONFIG,
+        "the core cluster (namespaces, admission webhook configurations)", CoreClusterWiring::client), scheme, codecs);
   }
 
   /** kube's message for a kubeconfig that does not load. */
   static ClusterClient client(Path kubeconfig) {
     try {
-      return ClusterClient.of(kubeconfig, CLIENT_TIMEOUT);
+      return ClusterClient.of(kubeconfig, ClusterConnections.CLIENT_TIMEOUT);
     } catch (IllegalArgumentException e) {
       throw ConfigException.invalid("failed to load kubeconfig at \"" + kubeconfig + "\": " + e.getMessage());
     }
