@@ -17,9 +17,12 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
   private final boolean statusSubresource;
   private final Map<String, CustomResourceSchema> schemas;
   private final String storageVersion;
+  private final boolean terminating;
 
-  CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion) {
+  CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
+      boolean terminating) {
     this.statusSubresource = statusSubresource;
+    this.terminating = terminating;
     this.schemas = schemas;
     this.storageVersion = storageVersion;
   }
@@ -51,6 +54,10 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
 
   @Override
   public void prepareForCreate(Unstructured obj) {
+    if (terminating) {
+      throw dev.customapiserver.api.errors.Errors.methodNotAllowed(
+          "create not allowed while custom resource definition is terminating");
+    }
     if (statusSubresource) {
       obj.remove("status");
     }

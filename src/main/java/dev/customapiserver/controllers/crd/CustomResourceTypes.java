@@ -25,7 +25,7 @@ final class CustomResourceTypes {
     java.util.Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)
-        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion()));
+        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(), crd.metadata().deletionTimestamp != null));
     if (names.shortNames != null) {
       b.shortNames(names.shortNames.toArray(String[]::new));
     }
@@ -44,6 +44,19 @@ final class CustomResourceTypes {
         CustomResourceSchema schema = schemas.get(v.name);
         b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v))
             .withDefaulter(schema::pruneAndDefault));
+      }
+    }
+    for (CustomResourceDefinition.Version v : spec.versions) {
+      if (v.stores() && v.selectableFields != null) {
+        for (JsonNode f : v.selectableFields) {
+          String path = f.path("jsonPath").asText("");
+          if (!path.isEmpty()) {
+            b.selectableField(path.startsWith(".") ? path.substring(1) : path, obj -> {
+              Object value = cell(obj, path);
+              return value == null ? null : String.valueOf(value);
+            });
+          }
+        }
       }
     }
     return b.storageVersion(crd.storageVersion()).build();

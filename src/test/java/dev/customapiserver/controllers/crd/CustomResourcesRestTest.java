@@ -219,4 +219,54 @@ class CustomResourcesRestTest {
     assertThat(causes).anyMatch(c -> c.startsWith("spec.versions: Invalid value: ") && c.endsWith(
         ": must have exactly one version marked as storage version"));
   }
+
+  @Test
+  @DisplayName("selectableFields select by field; a Terminating CRD refuses creates with 405 until its objects are gone")
+  void selectableFieldsAndTerminating() throws Exception {
+    String crd = """
+        {"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"things.hold.example.com"},
+         "spec":{"group":"hold.example.com","scope":"Namespaced","names":{"plural":"things","kind":"Thing"},
+           "versions":[{"name":"v1","served":true,"storage":true,"selectableFields":[{"jsonPath":".spec.color"}],
+             "schema":{"openAPIV3Schema":{"type":"object","properties":{"spec":{"type":"object","properties":{
+               "color":{"type":"string"}}}}}}}]}}
+        """;
+    String things = "/apis/hold.example.com/v1/namespaces/default/things";
+    assertThat(server.send("POST", CRDS, crd).statusCode()).isEqualTo(201);
+    eventually(CRDS + "/things.hold.example.com", CustomResourcesRestTest::established);
+    eventually(things, x -> x.statusCode() == 200);
+    for (String[] t : new String[][] {{"red-one", "red"}, {"blue-one", "blue"}}) {
+      HttpResponse<String> r = server.send("POST", things, "{\"apiVersion\":\"hold.example.com/v1\",\"kind\":\"Thing\","
+          + "\"metadata\":{\"name\":\"" + t[0] + "\",\"finalizers\":[\"example.com/hold\"]},\"spec\":{\"color\":\"" + t[1] + "\"}}");
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+    }
+    JsonNode red = JSON.readTree(server.send("GET", things + "?fieldSelector=spec.color%3Dred", null).body());
+    assertThat(red.at("/items").size()).isEqualTo(1);
+    assertThat(red.at("/items/0/metadata/name").asText()).isEqualTo("red-one");
+    assertThat(server.send("GET", things + "?fieldSelector=spec.size%3D1", null).statusCode()).isEqualTo(400);
+
+    assertThat(server.send("DELETE", CRDS + "/things.hold.example.com", null).statusCode()).isEqualTo(200);
+    String another = "{\"apiVersion\":\"hold.example.com/v1\",\"kind\":\"Thing\",\"metadata\":{\"name\":\"late\"}}";
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    HttpResponse<String> refused;
+    do {
+      refused = server.send("POST", things, another);
+      if (refused.statusCode() == 201) {
+        server.send("DELETE", things + "/late", null);
+      }
+    } while (refused.statusCode() != 405 && System.nanoTime() < deadline);
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(405);
+    assertThat(JSON.readTree(refused.body()).at("/message").asText())
+        .isEqualTo("create not allowed while custom resource definition is terminating");
+    JsonNode terminating = JSON.readTree(server.send("GET", CRDS + "/things.hold.example.com", null).body());
+    assertThat(terminating.at("/metadata/finalizers/0").asText()).isEqualTo("customresourcecleanup.apiextensions.k8s.io");
+    assertThat(terminating.toString()).contains("\"type\":\"Terminating\",\"status\":\"True\"");
+
+    for (String name : List.of("red-one", "blue-one")) {
+      HttpResponse<String> r = server.send("PATCH", things + "/" + name, "{\"metadata\":{\"finalizers\":null}}",
+          "Content-Type", "application/merge-patch+json");
+      assertThat(r.statusCode()).as(r.body()).isIn(200, 404);
+    }
+    eventually(CRDS + "/things.hold.example.com", x -> x.statusCode() == 404);
+    eventually(things, x -> x.statusCode() == 404);
+  }
 }
