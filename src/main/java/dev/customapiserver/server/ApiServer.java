@@ -94,6 +94,11 @@ public final class ApiServer implements AutoCloseable {
    * @throws ConfigException if an admission flag names an unknown plugin
    */
   public static ApiServer create(ServerConfig config, String adminToken) {
+    return create(config, adminToken, java.util.function.UnaryOperator.identity());
+  }
+
+  /** The same, with the storage backend passed through {@code storageView} (the testkit's reset). */
+  public static ApiServer create(ServerConfig config, String adminToken, java.util.function.UnaryOperator<StorageBackend> storageView) {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
     config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
     tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
@@ -106,7 +111,7 @@ public final class ApiServer implements AutoCloseable {
     Codecs codecs = new Codecs();
     CoreClusterWiring core = CoreClusterWiring.open(config, scheme, codecs);
     Operations ops = new Operations();
-    StorageBackend storage = ops.meter(StorageWiring.open(config));
+    StorageBackend storage = ops.meter(storageView.apply(StorageWiring.open(config)));
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {

@@ -84,11 +84,16 @@ public final class ApiServerBuilder {
     boolean seeded = ownDataDir && keyCache != null && keyCache.seed(dataDir);
     try {
       ServerConfig config = ConfigLoader.load(new CommandLine(values, false), Map.of());
-      EmbeddedServer server = EmbeddedServer.start(config);
+      java.util.concurrent.atomic.AtomicReference<ResettableStorage> storage = new java.util.concurrent.atomic.AtomicReference<>();
+      EmbeddedServer server = EmbeddedServer.start(config, backend -> {
+        storage.set(new ResettableStorage(backend));
+        return storage.get();
+      });
+      storage.get().mark();
       if (ownDataDir && keyCache != null && !seeded) {
         keyCache.save(dataDir);
       }
-      return new RunningApiServer(server, config.dataDir(), dataDir, (System.nanoTime() - started) / 1_000_000);
+      return new RunningApiServer(server, storage.get(), config.dataDir(), dataDir, (System.nanoTime() - started) / 1_000_000);
     } catch (Exception e) {
       RunningApiServer.delete(dataDir);
       throw new IllegalStateException("the API server did not start: " + e.getMessage(), e);
