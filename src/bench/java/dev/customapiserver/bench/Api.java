@@ -22,6 +22,10 @@ final class Api {
     this.token = token;
   }
 
+  HttpClient client() {
+    return client;
+  }
+
   static String foosPath(String namespace) {
     return "/apis/hello.zeng.dev/v2/namespaces/" + namespace + "/foos";
   }
