@@ -13,10 +13,12 @@ import dev.customapiserver.storage.jpa.DatabaseSettings;
 import dev.customapiserver.storage.jpa.JpaStorageBackend;
 import dev.customapiserver.storage.memory.MemoryStorageBackend;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The storage room of the composition root: the backend {@code --storage-backend} chooses (JPA on
- * H2 when unset), behind the watch cache.
+ * H2 when unset, or the container's DataSource named by {@code --storage-datasource}), behind the
+ * watch cache.
  */
 final class StorageWiring {
   /** The values {@code --storage-backend} accepts, as kube-apiserver lists them in its error. */
@@ -70,6 +72,15 @@ final class StorageWiring {
   }
 
   private static StorageBackend jpa(ServerConfig config) {
+    Optional<String> dataSource = config.flags().optional(Option.STORAGE_DATASOURCE).map(String::trim)
+        .filter(s -> !s.isEmpty());
+    if (dataSource.isPresent()) {
+      if (config.storageUrl().isPresent()) {
+        throw ConfigException.invalid("--storage-url and --storage-datasource are mutually exclusive");
+      }
+      return new JpaStorageBackend(DataSources.lookup(dataSource.get()), dataSource.get(),
+          JpaStorageBackend.Options.defaults());
+    }
     return new JpaStorageBackend(config.storageUrl()
         .map(url -> new DatabaseSettings(url, config.storageUsername(), config.storagePassword()))
         .orElseGet(() -> DatabaseSettings.h2File(config.dataDir())));

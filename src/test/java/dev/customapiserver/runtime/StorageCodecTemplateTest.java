@@ -20,7 +20,7 @@ class StorageCodecTemplateTest {
     w.metadata().resourceVersion = "12345";
     byte[] expected = codec.encode(w);
     assertThat(new String(t.encode("12345"), StandardCharsets.UTF_8)).isEqualTo(new String(expected, StandardCharsets.UTF_8));
-    assertThat(codec.decode(t.encode("7")).metadata().resourceVersion).isEqualTo("7");
+    assertThat(codec.decode(t.encode("7"), "ns", "w1").metadata().resourceVersion).isEqualTo("7");
   }
 
   @Test
@@ -32,7 +32,7 @@ class StorageCodecTemplateTest {
     w.spec.note = "\"resourceVersion\":\"#resourceVersion#\"";
     StorageCodec<Widget>.Template t = codec.template(w);
     assertThat(w.metadata().resourceVersion).isEqualTo("3");
-    Widget back = codec.decode(t.encode("42"));
+    Widget back = codec.decode(t.encode("42"), "ns", "w2");
     assertThat(back.metadata().resourceVersion).isEqualTo("42");
     assertThat(back.spec.note).isEqualTo(w.spec.note);
     assertThat(w.metadata().resourceVersion).isEqualTo("3");
@@ -42,7 +42,7 @@ class StorageCodecTemplateTest {
   @DisplayName("decoding reads the stored version's JSON, with or without apiVersion")
   void decodes() {
     Widget back = codec.decode("{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"5\"},\"spec\":{\"counter\":2}}"
-        .getBytes(StandardCharsets.UTF_8));
+        .getBytes(StandardCharsets.UTF_8), null, "a");
     assertThat(back.metadata().name).isEqualTo("a");
     assertThat(back.spec.counter).isEqualTo(2);
   }

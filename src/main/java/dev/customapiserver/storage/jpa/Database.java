@@ -45,15 +45,11 @@ final class Database implements AutoCloseable {
   /** Sent inside every write transaction on PostgreSQL, delivered to listeners at commit; else null. */
   private final String notify;
 
-  Database(String jdbcUrl, DatabaseSettings settings, Vendor vendor, Runnable afterCommit) {
+  Database(ConnectionSource source, Vendor vendor, Runnable afterCommit) {
     this.afterCommit = afterCommit;
     this.notify = vendor == Vendor.POSTGRESQL ? "NOTIFY " + PgNotifications.CHANNEL : null;
-    Map<String, Object> props = Map.of(
-        PersistenceUnitProperties.JDBC_DRIVER, vendor.driver(),
-        PersistenceUnitProperties.JDBC_URL, jdbcUrl,
-        PersistenceUnitProperties.JDBC_USER, settings.username() == null ? "" : settings.username(),
-        PersistenceUnitProperties.JDBC_PASSWORD, settings.password() == null ? "" : settings.password(),
-        PersistenceUnitProperties.CLASSLOADER, Database.class.getClassLoader());
+    Map<String, Object> props = source.persistenceProperties(vendor);
+    props.put(PersistenceUnitProperties.CLASSLOADER, Database.class.getClassLoader());
     this.emf = new PersistenceProvider().createEntityManagerFactory(UNIT, props);
     if (emf == null) {
       throw new IllegalStateException("persistence unit " + UNIT + " not found (META-INF/persistence.xml)");

@@ -68,7 +68,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
 
   @Override
   public H get(ObjectKey key) {
-    return decode(current(new Location(resource, key)).data);
+    return decode(current(new Location(resource, key)).data, key);
   }
 
   @Override
@@ -82,7 +82,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     while (true) {
       StoredObject cur = current(at);
       check(preconditions, cur, key);
-      H result = Objects.requireNonNull(update.apply(decode(cur.data)), "update function returned null");
+      H result = Objects.requireNonNull(update.apply(decode(cur.data, key)), "update function returned null");
       result.metadata().resourceVersion = Long.toString(cur.resourceVersion);
       StorageCodec<H>.Template encoded = codec.template(result);
       if (text(encoded, cur.resourceVersion).equals(cur.data)) {
@@ -119,7 +119,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     while (true) {
       StoredObject cur = current(at);
       check(preconditions, cur, key);
-      H last = decode(cur.data);
+      H last = decode(cur.data, key);
       StorageCodec<H>.Template encoded = codec.template(last);
       H deleted = db.writeGrouped(key, em -> {
         long rv = revisions.next(em);
@@ -198,7 +198,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     return new String(encoded.encode(Long.toString(rv)), StandardCharsets.UTF_8);
   }
 
-  private H decode(String data) {
-    return codec.decode(data.getBytes(StandardCharsets.UTF_8));
+  private H decode(String data, ObjectKey key) {
+    return codec.decode(data.getBytes(StandardCharsets.UTF_8), key.namespace(), key.name());
   }
 }

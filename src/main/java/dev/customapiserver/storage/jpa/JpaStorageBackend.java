@@ -7,8 +7,10 @@ import dev.customapiserver.runtime.StorageCodec;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.StorageException;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Objects;
+import javax.sql.DataSource;
 import org.flywaydb.core.api.FlywayException;
 
 /**
@@ -66,16 +68,46 @@ public final class JpaStorageBackend implements StorageBackend {
    * @throws IllegalArgumentException for a JDBC URL of an unsupported database
    */
   public JpaStorageBackend(DatabaseSettings settings, Options options) {
-    this.vendor = Vendor.of(settings.jdbcUrl());
-    this.revisions = new Revisions(vendor);
-    String url = vendor.prepareUrl(settings.jdbcUrl());
-    H2FileLock.await(url, settings, H2FileLock.MAX_WAIT); // a server on the same files may still be shutting down
+    this(Vendor.of(settings.jdbcUrl()), settings, options);
+  }
+
+  private JpaStorageBackend(Vendor vendor, DatabaseSettings settings, Options options) {
+    this(vendor, ConnectionSource.of(vendor.prepareUrl(settings.jdbcUrl()), settings), options);
+  }
+
+  /**
+   * Opens a container-managed DataSource (its pool, driver and credentials are the container's),
+   * migrates its schema and starts tailing the change log. The vendor is read from the database.
+   *
+   * @param name how to name the DataSource in messages (its JNDI name)
+   * @throws StorageException UNAVAILABLE when no connection can be had or the schema not migrated
+   * @throws IllegalArgumentException for a database product we do not support
+   */
+  public JpaStorageBackend(DataSource dataSource, String name, Options options) {
+    this(vendorOf(dataSource, name), ConnectionSource.of(dataSource, "DataSource " + name), options);
+  }
+
+  private static Vendor vendorOf(DataSource dataSource, String name) {
     try {
-      new SchemaMigrator(vendor).migrate(url, settings);
-    } catch (FlywayException e) {
-      throw Database.unavailable("cannot migrate the schema of " + settings + ": " + e.getMessage(), e);
+      return ConnectionSource.vendorOf(dataSource);
+    } catch (SQLException e) {
+      throw Database.unavailable("cannot connect to DataSource " + name + ": " + e.getMessage(), e);
     }
-    this.db = new Database(url, settings, vendor, wake::signal);
+  }
+
+  private JpaStorageBackend(Vendor vendor, ConnectionSource source, Options options) {
+    this.vendor = vendor;
+    this.revisions = new Revisions(vendor);
+    if (source.url() != null) {
+      // a server on the same files may still be shutting down
+      H2FileLock.await(source.url(), source.settings(), H2FileLock.MAX_WAIT);
+    }
+    try {
+      new SchemaMigrator(vendor).migrate(source);
+    } catch (FlywayException e) {
+      throw Database.unavailable("cannot migrate the schema of " + source + ": " + e.getMessage(), e);
+    }
+    this.db = new Database(source, vendor, wake::signal);
     long start;
     try {
       start = currentRevision();
@@ -85,7 +117,7 @@ public final class JpaStorageBackend implements StorageBackend {
     }
     this.compactor = new Compactor(db, revisions, options.retainedRevisions());
     this.tailer = new ChangeTailer(db, revisions, vendor, options, wake, compactor, start);
-    this.notifications = vendor == Vendor.POSTGRESQL ? new PgNotifications(url, settings, wake) : null;
+    this.notifications = vendor == Vendor.POSTGRESQL ? new PgNotifications(source, wake) : null;
     tailer.start();
     if (notifications != null) {
       notifications.start();

@@ -1,7 +1,6 @@
 package dev.customapiserver.storage.jpa;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.logging.Level;
@@ -20,15 +19,13 @@ final class PgNotifications implements Runnable {
   private static final Logger LOG = Logger.getLogger(PgNotifications.class.getName());
   private static final int WAIT_MILLIS = 500;
 
-  private final String url;
-  private final DatabaseSettings settings;
+  private final ConnectionSource source;
   private final WakeUp wake;
   private final Thread thread;
   private volatile boolean stopped;
 
-  PgNotifications(String url, DatabaseSettings settings, WakeUp wake) {
-    this.url = url;
-    this.settings = settings;
+  PgNotifications(ConnectionSource source, WakeUp wake) {
+    this.source = source;
     this.wake = wake;
     this.thread = new Thread(this, "pg-notifications");
     thread.setDaemon(true);
@@ -41,11 +38,13 @@ final class PgNotifications implements Runnable {
   @Override
   public void run() {
     while (!stopped) {
-      try (Connection c = DriverManager.getConnection(url, settings.username(), settings.password());
-          Statement s = c.createStatement()) {
+      try (Connection c = source.open(); Statement s = c.createStatement()) {
+        PGConnection pg = pgConnection(c);
+        if (pg == null) {
+          return;
+        }
         s.execute("LISTEN " + CHANNEL);
         wake.signal(); // writes may have committed while we were not listening
-        PGConnection pg = c.unwrap(PGConnection.class);
         while (!stopped) {
           PGNotification[] got = pg.getNotifications(WAIT_MILLIS);
           if (got != null && got.length > 0) {
@@ -59,6 +58,22 @@ final class PgNotifications implements Runnable {
         }
       }
     }
+  }
+
+  /**
+   * The driver's own connection, or null when a container's pool hides it (its driver module
+   * loads {@link PGConnection} apart from ours): then the tailer's polling alone finds writes.
+   */
+  private static PGConnection pgConnection(Connection c) {
+    try {
+      if (c.isWrapperFor(PGConnection.class)) {
+        return c.unwrap(PGConnection.class);
+      }
+    } catch (SQLException | RuntimeException e) {
+      LOG.log(Level.FINE, "no PostgreSQL connection behind the DataSource", e);
+    }
+    LOG.log(Level.INFO, "The DataSource does not expose PostgreSQL notifications; watches poll the change log");
+    return null;
   }
 
   private void pause() {

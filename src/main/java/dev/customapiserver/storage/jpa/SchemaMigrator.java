@@ -14,9 +14,8 @@ final class SchemaMigrator {
   }
 
   /** Applies pending migrations; returns how many were applied. */
-  int migrate(String jdbcUrl, DatabaseSettings settings) {
-    Flyway flyway = Flyway.configure(SchemaMigrator.class.getClassLoader())
-        .dataSource(jdbcUrl, settings.username(), settings.password())
+  int migrate(ConnectionSource source) {
+    Flyway flyway = source.flyway(Flyway.configure(SchemaMigrator.class.getClassLoader()))
         .locations(vendor.migrations())
         .table("storage_schema_history")
         .failOnMissingLocations(true)
