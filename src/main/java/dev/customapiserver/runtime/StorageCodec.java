@@ -3,6 +3,7 @@ package dev.customapiserver.runtime;
 import dev.customapiserver.api.meta.KubeObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Encodes hub objects of one resource as JSON in the resource's storage version, and back.
@@ -13,6 +14,9 @@ public final class StorageCodec<H extends KubeObject> {
   private final ResourceType<H> type;
   private final Codecs codecs;
   private final ValueTransformer transformer;
+  /** A resourceVersion no object has (not a number), found again in the encoded bytes. */
+  private static final String MARKER = "#resourceVersion#";
+  private static final byte[] MARKER_JSON = ("\"resourceVersion\":\"" + MARKER + "\"").getBytes(StandardCharsets.US_ASCII);
 
   public StorageCodec(ResourceType<H> type, Codecs codecs) {
     this(type, codecs, ValueTransformer.IDENTITY);
@@ -72,6 +76,17 @@ public final class StorageCodec<H extends KubeObject> {
   }
 
   private H fromJson(byte[] data) {
+    ServedVersion<H, ?> storage = type.storage();
+    String storageApiVersion = new GroupVersion(type.group(), storage.version()).apiVersion();
+    try {
+      // what encode writes: the storage version, bound at once without an intermediate tree
+      KubeObject v = codecs.json().readValue(data, storage.type());
+      if (v != null && (v.apiVersion == null || v.apiVersion.equals(storageApiVersion))) {
+        return storage.toHub(v);
+      }
+    } catch (IOException e) {
+      // written in another version whose shape the storage version cannot hold: read it as that version
+    }
     try {
       var tree = codecs.json().readTree(data);
       String apiVersion = tree.path("apiVersion").asText(null);
@@ -81,6 +96,74 @@ public final class StorageCodec<H extends KubeObject> {
     } catch (IOException e) {
       throw new UncheckedIOException("stored " + type.groupResource() + " object is not readable", e);
     }
+  }
+
+  /**
+   * Encodes {@code hub} once for any resourceVersion: {@link Template#encode} gives the bytes
+   * {@link #encode} would give with {@code metadata.resourceVersion} set to its argument, so a
+   * store can encode before it draws the revision. {@code hub} is left as it was.
+   */
+  public Template template(H hub) {
+    String saved = hub.metadata().resourceVersion;
+    hub.metadata().resourceVersion = MARKER;
+    byte[] json;
+    try {
+      json = json(hub);
+    } finally {
+      hub.metadata().resourceVersion = saved;
+    }
+    return new Template(hub, json, indexOf(json, MARKER_JSON));
+  }
+
+  /** An object encoded with a resourceVersion still to fill in. */
+  public final class Template {
+    private final H hub;
+    private final byte[] json;
+    private final int at;
+
+    private Template(H hub, byte[] json, int at) {
+      this.hub = hub;
+      this.json = json;
+      this.at = at;
+    }
+
+    /** The stored bytes of the object with {@code resourceVersion} (a number). */
+    public byte[] encode(String resourceVersion) {
+      if (at < 0) { // the placeholder is not where we can tell it apart: encode the object again
+        String saved = hub.metadata().resourceVersion;
+        hub.metadata().resourceVersion = resourceVersion;
+        try {
+          return StorageCodec.this.encode(hub);
+        } finally {
+          hub.metadata().resourceVersion = saved;
+        }
+      }
+      byte[] rv = resourceVersion.getBytes(StandardCharsets.US_ASCII);
+      int from = at + MARKER_JSON.length - MARKER.length() - 1;
+      byte[] out = new byte[json.length - MARKER.length() + rv.length];
+      System.arraycopy(json, 0, out, 0, from);
+      System.arraycopy(rv, 0, out, from, rv.length);
+      System.arraycopy(json, from + MARKER.length(), out, from + rv.length, json.length - from - MARKER.length());
+      return transformer.toStorage(out, location(hub.metadata().namespace, hub.metadata().name));
+    }
+  }
+
+  /** The offset of the only occurrence of {@code what} in {@code data}, else -1. */
+  private static int indexOf(byte[] data, byte[] what) {
+    int found = -1;
+    outer:
+    for (int i = 0; i + what.length <= data.length; i++) {
+      for (int j = 0; j < what.length; j++) {
+        if (data[i + j] != what[j]) {
+          continue outer;
+        }
+      }
+      if (found >= 0) {
+        return -1;
+      }
+      found = i;
+    }
+    return found;
   }
 
   /** A deep copy of a hub object (through the storage encoding). */

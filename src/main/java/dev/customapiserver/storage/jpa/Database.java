@@ -126,10 +126,13 @@ final class Database implements AutoCloseable {
 
   private static final int MAX_GROUP = 128;
 
-  /** Waits a little for the lock holder to run our work (the holder looks at the queue after unlocking). */
+  /**
+   * Waits for the lock holder to run our work: whoever unlocks looks at the queue again afterwards,
+   * so a queued work never waits for nobody; the timeout is a safety net only.
+   */
   private static void await(Grouped<?> g, ObjectKey key) {
     try {
-      g.outcome.get(20, TimeUnit.MILLISECONDS);
+      g.outcome.get(1, TimeUnit.SECONDS);
     } catch (TimeoutException | ExecutionException e) {
       // not done yet (the caller tries for the lock again), or done with a failure (reported by result())
     } catch (InterruptedException e) {

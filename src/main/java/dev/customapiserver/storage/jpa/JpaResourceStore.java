@@ -49,6 +49,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
   public H create(ObjectKey key, H obj) {
     Location at = new Location(resource, key);
     H copy = codec.copy(obj);
+    StorageCodec<H>.Template encoded = codec.template(copy); // encoded here, not while holding the write lock
     return db.writeGrouped(key, em -> {
       // an existing name is an expected answer (409), not a failed insert the JPA provider logs with
       // its stack trace at WARNING; the unique key still decides a race between two servers
@@ -57,7 +58,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
       }
       long rv = revisions.next(em);
       copy.metadata().resourceVersion = Long.toString(rv);
-      String data = text(copy);
+      String data = text(encoded, rv);
       em.persist(new StoredObject(at, copy.metadata().uid, rv, data));
       em.persist(new ChangeRecord(rv, at, Type.ADDED, null, data));
       em.flush();
@@ -83,13 +84,14 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
       check(preconditions, cur, key);
       H result = Objects.requireNonNull(update.apply(decode(cur.data, key)), "update function returned null");
       result.metadata().resourceVersion = Long.toString(cur.resourceVersion);
-      if (text(result).equals(cur.data)) {
+      StorageCodec<H>.Template encoded = codec.template(result);
+      if (text(encoded, cur.resourceVersion).equals(cur.data)) {
         return result;
       }
       Long written = db.writeGrouped(key, em -> {
         long rv = revisions.next(em);
         result.metadata().resourceVersion = Long.toString(rv);
-        String data = text(result);
+        String data = text(encoded, rv);
         int swapped = em.createQuery("UPDATE StoredObject o SET o.data = :data, o.uid = :uid, "
                 + "o.resourceVersion = :rv WHERE o.apiGroup = :g AND o.resource = :r "
                 + "AND o.namespace = :ns AND o.name = :n AND o.resourceVersion = :old")
@@ -118,6 +120,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
       StoredObject cur = current(at);
       check(preconditions, cur, key);
       H last = decode(cur.data, key);
+      StorageCodec<H>.Template encoded = codec.template(last);
       H deleted = db.writeGrouped(key, em -> {
         long rv = revisions.next(em);
         int removed = em.createQuery("DELETE FROM StoredObject o WHERE o.apiGroup = :g AND o.resource = :r "
@@ -131,7 +134,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
           return null; // changed or deleted since we read it: roll back, retry
         }
         last.metadata().resourceVersion = Long.toString(rv);
-        em.persist(new ChangeRecord(rv, at, Type.DELETED, cur.resourceVersion, text(last)));
+        em.persist(new ChangeRecord(rv, at, Type.DELETED, cur.resourceVersion, text(encoded, rv)));
         return last;
       });
       if (deleted != null) {
@@ -191,8 +194,8 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     }
   }
 
-  private String text(H obj) {
-    return new String(codec.encode(obj), StandardCharsets.UTF_8);
+  private static String text(StorageCodec<?>.Template encoded, long rv) {
+    return new String(encoded.encode(Long.toString(rv)), StandardCharsets.UTF_8);
   }
 
   private H decode(String data, ObjectKey key) {

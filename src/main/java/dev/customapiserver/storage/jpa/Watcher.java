@@ -67,7 +67,9 @@ final class Watcher<H extends KubeObject> implements Watch {
       case "ADDED" -> matchesNow ? Type.ADDED : null;
       case "DELETED" -> matchesNow ? Type.DELETED : null;
       default -> {
-        boolean matchedBefore = row.prevData() != null && filter.test(codec.decode(row.prevData(), row.namespace(), row.name()));
+        // a watch of everything (the watch cache's) matched the previous state whenever there was one
+        boolean matchedBefore = row.prevData() != null
+            && (request.filter() == null || filter.test(codec.decode(row.prevData(), row.namespace(), row.name())));
         yield matchesNow ? (matchedBefore ? Type.MODIFIED : Type.ADDED) : (matchedBefore ? Type.DELETED : null);
       }
     };
