@@ -66,6 +66,10 @@ public final class StructuralSchema {
   List<ValidationRule> validations = List.of();
   /** The Java class this node stands for (Java source only), for naming it in OpenAPI; null otherwise. */
   Class<?> javaType;
+  /** The class declaring the field this node describes (Java source only), or null. */
+  Class<?> javaDeclaringClass;
+  /** For a field or element of a class type: the class's own node (Java source only), or null. */
+  StructuralSchema classNode;
   /** The JSON this node was read from (CRD source only). */
   JsonNode source;
 
@@ -239,6 +243,65 @@ public final class StructuralSchema {
   /** The Java class this node was reflected from, or null. */
   public Class<?> javaType() {
     return javaType;
+  }
+
+  /** The class declaring the field this node describes, or null. */
+  public Class<?> javaDeclaringClass() {
+    return javaDeclaringClass;
+  }
+
+  /**
+   * For the node of a field or element whose type is a class: the class's own node (with the class's
+   * description), null otherwise. Such nodes share the class's properties.
+   */
+  public StructuralSchema classNode() {
+    return classNode;
+  }
+
+  /** Numeric and size limits, for writers of the schema. */
+  public Long minLength() {
+    return minLength;
+  }
+
+  public Long maxLength() {
+    return maxLength;
+  }
+
+  public Long minItems() {
+    return minItems;
+  }
+
+  public Long maxItems() {
+    return maxItems;
+  }
+
+  public Long minProperties() {
+    return minProperties;
+  }
+
+  public Long maxProperties() {
+    return maxProperties;
+  }
+
+  public BigDecimal minimum() {
+    return minimum;
+  }
+
+  public BigDecimal maximum() {
+    return maximum;
+  }
+
+  public boolean exclusiveMinimum() {
+    return exclusiveMinimum;
+  }
+
+  public boolean exclusiveMaximum() {
+    return exclusiveMaximum;
+  }
+
+  /** {@code pattern}, or null. */
+  public String pattern() {
+    return pattern;
   }
 
   static <K, V> Map<K, V> frozen(LinkedHashMap<K, V> m) {

@@ -52,6 +52,7 @@ public final class KubeApiserverStandIn implements AutoCloseable {
   private final List<ObjectNode> events = new ArrayList<>();
   private final Map<String, ObjectNode> objects = new ConcurrentHashMap<>();
   private long revision = 100;
+  private volatile Aggregator aggregator;
   private boolean closed;
 
   public KubeApiserverStandIn() throws IOException {
@@ -201,6 +202,16 @@ public final class KubeApiserverStandIn implements AutoCloseable {
     try (exchange) {
       String path = exchange.getRequestURI().getPath();
       Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+      Aggregator a = aggregator;
+      if (a != null && a.handles(path)) {
+        ObjectNode user = authenticate(exchange.getRequestHeaders().getFirst("Authorization"));
+        if (user == null) {
+          send(exchange, 401, status(401, "Unauthorized", "Unauthorized"));
+        } else {
+          a.serve(exchange, user, policy);
+        }
+        return;
+      }
       if (!("Bearer " + CALLER_TOKEN).equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
         send(exchange, 401, status(401, "Unauthorized", "Unauthorized"));
         return;
@@ -254,6 +265,35 @@ public final class KubeApiserverStandIn implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       // the client went away
     }
+  }
+
+  /**
+   * Runs kube-aggregator in front of {@code server}, as kube-apiserver with {@code
+   * --proxy-client-cert-file} issued by {@code frontProxyCa} (CN {@code front-proxy-client}):
+   * register APIServices on the answer. kubectl's requests are then authenticated here with the
+   * {@link #token} users (no token: {@code system:anonymous}).
+   */
+  public Aggregator aggregate(java.net.URI server, java.security.cert.X509Certificate caBundle, TestPki.Ca frontProxyCa) {
+    Aggregator a = new Aggregator(server, caBundle, frontProxyCa.client("front-proxy-client"),
+        "127.0.0.1:" + this.server.getAddress().getPort());
+    aggregator = a;
+    return a;
+  }
+
+  /** kube-apiserver's authentication of a user's request: null = 401. */
+  private ObjectNode authenticate(String authorization) {
+    if (authorization == null) {
+      ObjectNode anonymous = JSON.createObjectNode().put("username", "system:anonymous");
+      anonymous.putArray("groups").add("system:unauthenticated");
+      return anonymous;
+    }
+    ObjectNode known = authorization.startsWith("Bearer ") ? tokens.get(authorization.substring("Bearer ".length())) : null;
+    if (known == null) {
+      return null;
+    }
+    ObjectNode user = known.deepCopy();
+    ((ArrayNode) user.withArray("groups")).add("system:authenticated");
+    return user;
   }
 
   private void single(HttpExchange exchange, String key, String resource) throws IOException {
@@ -326,7 +366,7 @@ public final class KubeApiserverStandIn implements AutoCloseable {
     return q;
   }
 
-  private static ObjectNode status(int code, String reason, String message) {
+  static ObjectNode status(int code, String reason, String message) {
     ObjectNode s = JSON.createObjectNode().put("kind", "Status").put("apiVersion", "v1");
     s.putObject("metadata");
     return s.put("status", "Failure").put("message", message).put("reason", reason).put("code", code);

@@ -67,7 +67,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
 
   @Override
   public H get(ObjectKey key) {
-    return decode(current(new Location(resource, key)).data);
+    return decode(current(new Location(resource, key)).data, key);
   }
 
   @Override
@@ -81,7 +81,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     while (true) {
       StoredObject cur = current(at);
       check(preconditions, cur, key);
-      H result = Objects.requireNonNull(update.apply(decode(cur.data)), "update function returned null");
+      H result = Objects.requireNonNull(update.apply(decode(cur.data, key)), "update function returned null");
       result.metadata().resourceVersion = Long.toString(cur.resourceVersion);
       if (text(result).equals(cur.data)) {
         return result;
@@ -117,7 +117,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     while (true) {
       StoredObject cur = current(at);
       check(preconditions, cur, key);
-      H last = decode(cur.data);
+      H last = decode(cur.data, key);
       H deleted = db.writeGrouped(key, em -> {
         long rv = revisions.next(em);
         int removed = em.createQuery("DELETE FROM StoredObject o WHERE o.apiGroup = :g AND o.resource = :r "
@@ -195,7 +195,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     return new String(codec.encode(obj), StandardCharsets.UTF_8);
   }
 
-  private H decode(String data) {
-    return codec.decode(data.getBytes(StandardCharsets.UTF_8));
+  private H decode(String data, ObjectKey key) {
+    return codec.decode(data.getBytes(StandardCharsets.UTF_8), key.namespace(), key.name());
   }
 }

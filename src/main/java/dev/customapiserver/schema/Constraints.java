@@ -1,7 +1,6 @@
-package dev.customapiserver.endpoints.openapi;
+package dev.customapiserver.schema;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Email;
@@ -20,7 +19,7 @@ import java.lang.annotation.Annotation;
 import java.math.BigDecimal;
 import java.util.Collection;
 
-/** Bean Validation constraints as OpenAPI schema limits, as far as a schema can say them. */
+/** Bean Validation constraints as schema limits, as far as a schema can say them. */
 final class Constraints {
   private Constraints() {}
 
@@ -35,63 +34,66 @@ final class Constraints {
     return false;
   }
 
-  /** Writes the limits the annotations express onto the property schema {@code s}. */
-  static void apply(ObjectNode s, Collection<Annotation> annotations) {
-    String type = s.path("type").asText("");
+  /**
+   * Sets the limits the annotations express on {@code s}; sizes apply as lengths, items or properties by
+   * {@code type} (empty for a class: no size limit then).
+   */
+  static void apply(StructuralSchema s, String type, Collection<Annotation> annotations) {
     for (Annotation a : annotations) {
       if (a instanceof Size size) {
-        limit(s, type, size.min() > 0 ? size.min() : null, size.max() < Integer.MAX_VALUE ? size.max() : null);
+        limit(s, type, size.min() > 0 ? (long) size.min() : null, size.max() < Integer.MAX_VALUE ? (long) size.max() : null);
       } else if (a instanceof NotBlank || a instanceof NotEmpty) {
-        limit(s, type, 1, null);
+        limit(s, type, 1L, null);
       } else if (a instanceof Min m) {
-        s.put("minimum", m.value());
+        s.minimum = BigDecimal.valueOf(m.value());
       } else if (a instanceof Max m) {
-        s.put("maximum", m.value());
+        s.maximum = BigDecimal.valueOf(m.value());
       } else if (a instanceof DecimalMin m) {
-        s.put("minimum", new BigDecimal(m.value()));
-        exclusive(s, "exclusiveMinimum", !m.inclusive());
+        s.minimum = new BigDecimal(m.value());
+        s.exclusiveMinimum |= !m.inclusive();
       } else if (a instanceof DecimalMax m) {
-        s.put("maximum", new BigDecimal(m.value()));
-        exclusive(s, "exclusiveMaximum", !m.inclusive());
+        s.maximum = new BigDecimal(m.value());
+        s.exclusiveMaximum |= !m.inclusive();
       } else if (a instanceof Positive) {
-        s.put("minimum", 0);
-        s.put("exclusiveMinimum", true);
+        s.minimum = BigDecimal.ZERO;
+        s.exclusiveMinimum = true;
       } else if (a instanceof PositiveOrZero) {
-        s.put("minimum", 0);
+        s.minimum = BigDecimal.ZERO;
       } else if (a instanceof Negative) {
-        s.put("maximum", 0);
-        s.put("exclusiveMaximum", true);
+        s.maximum = BigDecimal.ZERO;
+        s.exclusiveMaximum = true;
       } else if (a instanceof NegativeOrZero) {
-        s.put("maximum", 0);
+        s.maximum = BigDecimal.ZERO;
       } else if (a instanceof Pattern p) {
-        s.put("pattern", p.regexp());
+        s.pattern = p.regexp();
       } else if (a instanceof Email) {
-        s.put("format", "email");
+        s.format = "email";
       }
     }
   }
 
-  private static void limit(ObjectNode s, String type, Integer min, Integer max) {
-    String suffix = switch (type) {
-      case "string" -> "Length";
-      case "array" -> "Items";
-      case "object" -> "Properties";
-      default -> null;
-    };
-    if (suffix == null) {
-      return;
-    }
-    if (min != null && s.path("min" + suffix).asInt(0) < min) {
-      s.put("min" + suffix, min);
-    }
-    if (max != null) {
-      s.put("max" + suffix, max);
+  private static void limit(StructuralSchema s, String type, Long min, Long max) {
+    switch (type) {
+      case "string" -> {
+        s.minLength = raise(s.minLength, min);
+        s.maxLength = max != null ? max : s.maxLength;
+      }
+      case "array" -> {
+        s.minItems = raise(s.minItems, min);
+        s.maxItems = max != null ? max : s.maxItems;
+      }
+      case "object" -> {
+        s.minProperties = raise(s.minProperties, min);
+        s.maxProperties = max != null ? max : s.maxProperties;
+      }
+      default -> { }
     }
   }
 
-  private static void exclusive(ObjectNode s, String keyword, boolean exclusive) {
-    if (exclusive) {
-      s.put(keyword, true);
+  private static Long raise(Long current, Long min) {
+    if (min == null) {
+      return current;
     }
+    return current == null || current < min ? min : current;
   }
 }
