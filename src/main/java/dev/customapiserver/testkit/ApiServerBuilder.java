@@ -54,7 +54,7 @@ public final class ApiServerBuilder {
 
   /**
    * Whether the server reuses the CA, serving certificate and service-account key the first server
-   * of this user generated (kept in {@code <java.io.tmpdir>/custom-apiserver-testkit-<user>}, mode
+   * of this user generated (kept in {@code <java.io.tmpdir>/custom-apiserver-testkit-v2-<user>}, mode
    * 0700): the default, as generating keys is the slowest part of a start. {@code false}: new keys
    * in the server's own data directory. A data directory given with {@link #flag} is never seeded.
    */

@@ -14,7 +14,7 @@ import java.util.Locale;
  * The keys a server generates in its data directory at first start (CA, serving certificate,
  * service-account signing key), kept in one private folder and copied into the next servers' data
  * directories, so that only the first server of a test run pays for generating them (an RSA key
- * above all). The folder is {@code <java.io.tmpdir>/custom-apiserver-testkit-<user>}, mode 0700,
+ * above all). The folder is {@code <java.io.tmpdir>/custom-apiserver-testkit-v2-<user>}, mode 0700,
  * used only when the current user owns it; the server itself still checks the copied certificate
  * (chain, expiry, names) and replaces what does not fit. Nothing is held in memory.
  */
@@ -34,7 +34,7 @@ final class KeyMaterialCache {
   /** The per-user folder under the JVM's temporary directory. */
   static KeyMaterialCache inTemporaryDirectory() {
     String user = System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_").toLowerCase(Locale.ROOT);
-    return new KeyMaterialCache(Path.of(System.getProperty("java.io.tmpdir"), "custom-apiserver-testkit-" + user));
+    return new KeyMaterialCache(Path.of(System.getProperty("java.io.tmpdir"), "custom-apiserver-testkit-v2-" + user));
   }
 
   Path dir() {

@@ -56,9 +56,19 @@ final class Pki {
     Path keyFile = dir.resolve("apiserver.key");
     X509Certificate ca;
     PrivateKey caKey;
+    X509Certificate existingCa = null;
+    PrivateKey existingCaKey = null;
     if (Files.exists(caCertFile()) && Files.exists(caKeyFile)) {
-      ca = Pem.readCertificates(caCertFile()).get(0);
-      caKey = Pem.readPrivateKey(caKeyFile);
+      existingCa = Pem.readCertificates(caCertFile()).get(0);
+      existingCaKey = Pem.readPrivateKey(caKeyFile);
+      if (!matches(existingCaKey, existingCa)) {
+        LOG.log(System.Logger.Level.INFO, "Replacing the CA in {0}: its key does not match its certificate", caCertFile());
+        existingCa = null;
+      }
+    }
+    if (existingCa != null) {
+      ca = existingCa;
+      caKey = existingCaKey;
     } else {
       KeyPair pair = certificates.newKeyPair();
       ca = certificates.selfSignedCa(pair, "custom-apiserver-ca@" + now.getEpochSecond(), now, CA_VALIDITY);
@@ -118,7 +128,37 @@ final class Pki {
           servingCertFile(), dnsNames, ipAddresses);
       return Optional.empty();
     }
-    return Optional.of(new ServingIdentity(Pem.readPrivateKey(keyFile), List.of(cert), ca));
+    PrivateKey key = Pem.readPrivateKey(keyFile);
+    if (!matches(key, cert)) {
+      LOG.log(System.Logger.Level.INFO, "Replacing serving certificate {0}: its key does not match", servingCertFile());
+      return Optional.empty();
+    }
+    return Optional.of(new ServingIdentity(key, List.of(cert), ca));
+  }
+
+  /** Whether {@code key} is the private half of {@code cert}'s public key (a signature made with one verifies with the other). */
+  static boolean matches(PrivateKey key, X509Certificate cert) {
+    String algorithm = switch (cert.getPublicKey().getAlgorithm()) {
+      case "EC" -> "SHA256withECDSA";
+      case "RSA" -> "SHA256withRSA";
+      default -> null;
+    };
+    if (algorithm == null) {
+      return key.getAlgorithm().equals(cert.getPublicKey().getAlgorithm());
+    }
+    try {
+      byte[] probe = "custom-apiserver key check".getBytes(StandardCharsets.US_ASCII);
+      java.security.Signature signer = java.security.Signature.getInstance(algorithm);
+      signer.initSign(key);
+      signer.update(probe);
+      byte[] signature = signer.sign();
+      java.security.Signature verifier = java.security.Signature.getInstance(algorithm);
+      verifier.initVerify(cert.getPublicKey());
+      verifier.update(probe);
+      return verifier.verify(signature);
+    } catch (GeneralSecurityException e) {
+      return false;
+    }
   }
 
   private static Set<String> names(X509Certificate cert) {

@@ -94,4 +94,18 @@ class PkiTest {
     assertThat(loaded.privateKey()).isEqualTo(generated.privateKey());
     assertThat(loaded.keyStore("pw".toCharArray()).isKeyEntry("apiserver")).isEqualTo(true);
   }
+
+  @Test
+  @DisplayName("a serving key that does not match its certificate (a stale copy) is replaced, not served")
+  void mismatchedKeyReplaced() throws Exception {
+    ServingIdentity first = at(NOW).servingIdentity(List.of());
+    Path keyFile = dir.resolve("pki").resolve("apiserver.key");
+    Files.writeString(keyFile, Pem.encode(new Certificates(new SecureRandom()).newKeyPair().getPrivate()));
+
+    ServingIdentity again = at(NOW).servingIdentity(List.of());
+
+    assertThat(again.certificate()).isNotEqualTo(first.certificate());
+    assertThat(Pki.matches(again.privateKey(), again.certificate())).isTrue();
+    assertThatCode(() -> again.keyStore("pw".toCharArray())).doesNotThrowAnyException();
+  }
 }
