@@ -42,6 +42,9 @@ public final class BenchMain {
       if (cfg.runs("watch")) {
         phase(report, "watch_fanout", () -> new WatchFanout(cfg, server, api).run());
       }
+      if (cfg.runs("metrics")) {
+        phase(report, "metrics_overhead", () -> new MetricsOverhead(cfg, api, stamp).run());
+      }
       if (cfg.runs("paging")) {
         Paging paging = new Paging(cfg, api);
         phase(report, "create", paging::create);
