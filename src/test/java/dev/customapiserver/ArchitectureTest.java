@@ -33,6 +33,16 @@ class ArchitectureTest {
   }
 
   @Test
+  @DisplayName("the schema model depends on the API types (and runtime's documentation annotations) only")
+  void schema() {
+    noClasses().that().resideInAPackage("..customapiserver.schema..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.runtime.patch..", "..customapiserver.registry..",
+            "..customapiserver.storage..", "..customapiserver.endpoints..", "..customapiserver.server..",
+            "..customapiserver.apis..", "..customapiserver.filters..", "jakarta.ws.rs..", "jakarta.servlet..")
+        .check(classes);
+  }
+
+  @Test
   @DisplayName("runtime and the group modules know nothing of storage, registry internals, REST or the server")
   void runtimeAndGroups() {
     noClasses().that().resideInAnyPackage("..customapiserver.runtime..", "..customapiserver.apis..")

@@ -32,6 +32,7 @@ final class ActionHandler<H extends KubeObject, R> {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     H obj = store.action(Contexts.of(call), call.path("name"), subresource);
     R request = decode(call.body(), call.contentType());
+    call.decoded(() -> codecs.toJson(request));
     return encoder.respond(201, action.perform(obj, request), format, List.of());
   }
 

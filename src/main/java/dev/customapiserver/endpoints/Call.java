@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.request.Deadline;
+import dev.customapiserver.request.DecodedRequestObject;
 import dev.customapiserver.request.RequestContext;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -16,17 +17,33 @@ final class Call {
   private final ContainerRequestContext ctx;
   private final long maxBodyBytes;
 
+  private final java.util.Map<String, String> pathParameters;
+
   Call(ContainerRequestContext ctx, long maxBodyBytes) {
+    this(ctx, maxBodyBytes, null);
+  }
+
+  /** With the path parameters a dispatcher parsed itself (null: Jersey's). */
+  Call(ContainerRequestContext ctx, long maxBodyBytes, java.util.Map<String, String> pathParameters) {
     this.ctx = ctx;
     this.maxBodyBytes = maxBodyBytes;
+    this.pathParameters = pathParameters;
+  }
+
+  /** The same request with the path parameters {@code parameters} (a dispatcher's parse of the path). */
+  Call withPath(java.util.Map<String, String> parameters) {
+    return new Call(ctx, maxBodyBytes, parameters);
   }
 
   String path(String name) {
-    return ctx.getUriInfo().getPathParameters().getFirst(name);
+    return pathParameters != null ? pathParameters.get(name) : ctx.getUriInfo().getPathParameters().getFirst(name);
   }
 
   /** Every path parameter (first value each). */
   java.util.Map<String, String> pathAll() {
+    if (pathParameters != null) {
+      return new java.util.LinkedHashMap<>(pathParameters);
+    }
     java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
     ctx.getUriInfo().getPathParameters().forEach((k, v) -> all.put(k, v.get(0)));
     return all;
@@ -46,6 +63,17 @@ final class Call {
   }
 
   /** The media type of the body without parameters, lower case; {@code application/json} when absent. */
+  /**
+   * Hands the audit the JSON of the object decoded from a body that was not JSON (Kubernetes
+   * protobuf, YAML), when the audit records this request's body ({@link DecodedRequestObject});
+   * {@code json} is computed only then.
+   */
+  void decoded(java.util.function.Supplier<byte[]> json) {
+    if (!contentType().equals("application/json") && ctx.getProperty(RequestContext.ATTRIBUTE) instanceof RequestContext rc) {
+      rc.get(DecodedRequestObject.class).ifPresent(d -> d.set(json.get()));
+    }
+  }
+
   String contentType() {
     String ct = ctx.getHeaderString("Content-Type");
     if (ct == null || ct.isBlank()) {

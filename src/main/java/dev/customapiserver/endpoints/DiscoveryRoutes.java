@@ -21,21 +21,27 @@ final class DiscoveryRoutes {
   private final Codecs codecs;
   private final DiscoveryDocuments docs;
   private final Scheme scheme;
+  private final DiscoveryCache cache;
 
   DiscoveryRoutes(Scheme scheme, Codecs codecs) {
-    this(scheme, codecs, List.of());
+    this(scheme, codecs, new DiscoveryDocuments(scheme, List.of()));
   }
 
   DiscoveryRoutes(Scheme scheme, Codecs codecs, List<VirtualCreate<?>> virtuals) {
+    this(scheme, codecs, new DiscoveryDocuments(scheme, virtuals));
+  }
+
+  DiscoveryRoutes(Scheme scheme, Codecs codecs, DiscoveryDocuments docs) {
     this.scheme = scheme;
     this.codecs = codecs;
-    this.docs = new DiscoveryDocuments(scheme, virtuals);
+    this.docs = docs;
+    this.cache = new DiscoveryCache(scheme, codecs);
   }
 
   List<Resource> resources() {
     List<Resource> out = new ArrayList<>();
-    out.add(root("/api", docs.apiVersions(), true));
-    out.add(root("/apis", docs.groupList(), false));
+    out.add(root("/api", docs::apiVersions, true));
+    out.add(root("/apis", docs::groupList, false));
     for (ApiGroup g : scheme.groups()) {
       if (!g.name().isEmpty()) {
         out.add(fixed("/apis/" + g.name(), docs.group(g)));
@@ -47,16 +53,24 @@ final class DiscoveryRoutes {
     return out;
   }
 
-  private Resource root(String path, Map<String, Object> legacy, boolean core) {
-    byte[] legacyBody = codecs.toJson(legacy);
-    byte[] v2 = codecs.toJson(docs.aggregated(core, "v2"));
-    byte[] v2beta1 = codecs.toJson(docs.aggregated(core, "v2beta1"));
+  /**
+   * {@code /api} or {@code /apis}: rebuilt when the groups change (custom resources come and go);
+   * the aggregated document carries an ETag and answers {@code If-None-Match} with 304, as
+   * kube-apiserver's does, so clients refresh their cache when it changes.
+   */
+  private Resource root(String path, java.util.function.Supplier<Map<String, Object>> legacy, boolean core) {
     return get(path, call -> {
       String version = aggregatedVersion(call.header("Accept"));
       if (version == null) {
-        return json(legacyBody, "application/json");
+        return json(cache.get(path, legacy).body(), "application/json");
       }
-      return json(version.equals("v2") ? v2 : v2beta1, String.format(AGGREGATED, version));
+      DiscoveryCache.Rendered r = cache.get(path + " " + version, () -> docs.aggregated(core, version));
+      String type = String.format(AGGREGATED, version);
+      String ifNoneMatch = call.header("If-None-Match");
+      if (ifNoneMatch != null && ifNoneMatch.equals(r.etag())) {
+        return Response.notModified().header("ETag", r.etag()).header("Vary", "Accept").type(type).build();
+      }
+      return Response.ok(r.body()).type(type).header("Vary", "Accept").header("ETag", r.etag()).build();
     });
   }
 

@@ -4,6 +4,7 @@ import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.Status;
 import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.UnreadableValueException;
 import jakarta.ws.rs.NotAcceptableException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
@@ -51,6 +52,10 @@ final class ErrorMapper implements ExceptionMapper<Throwable> {
     }
     if (t instanceof WebApplicationException w && w.getResponse().getStatus() < 500) {
       return Errors.badRequest(w.getMessage());
+    }
+    if (t instanceof UnreadableValueException u) { // a stored value no encryption provider reads: kube's 500
+      LOG.log(System.Logger.Level.ERROR, u.getMessage(), u);
+      return Errors.internal(u.getMessage(), u);
     }
     LOG.log(System.Logger.Level.ERROR, "unexpected error serving a request", t);
     return Errors.internal("an unexpected error occurred; see the server log", t);

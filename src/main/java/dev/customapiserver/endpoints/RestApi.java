@@ -1,7 +1,6 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.endpoints.fieldmanager.FieldManager;
 import dev.customapiserver.endpoints.openapi.OpenApiAcceptFilter;
 import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.endpoints.openapi.OpenApiResource;
@@ -12,7 +11,6 @@ import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
-import dev.customapiserver.runtime.ServedVersion;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import java.time.Clock;
 import java.time.Duration;
@@ -93,9 +91,13 @@ public final class RestApi {
     Tables tables = new Tables(clock);
     RouteBinder binder = new RouteBinder(settings.maxRequestBodyBytes());
     watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents(), settings.watchEvents());
+    ResourceVerbs.Factory factory = new ResourceVerbs.Factory(registry, codecs, encoder, decoder, tables, watches, clock);
     for (ResourceType<?> type : scheme.servedResources()) {
-      bind(type, registry, codecs, encoder, decoder, tables, binder, watches, clock, settings);
+      bind(type, registry, codecs, encoder, decoder, binder, factory, settings);
     }
+    DiscoveryDocuments docs = new DiscoveryDocuments(scheme, virtuals);
+    config.registerResources(new DynamicRoutes(scheme, factory, docs, codecs, settings.maxRequestBodyBytes()).resources()
+        .toArray(new org.glassfish.jersey.server.model.Resource[0]));
     config.register(new ContainerLifecycleListener() {
       @Override
       public void onStartup(Container container) {}
@@ -111,7 +113,7 @@ public final class RestApi {
     new ExtensionRoutes(encoder, settings.maxRequestBodyBytes()).resources(extensions).forEach(config::registerResources);
     new VirtualCreateRoutes(encoder, decoder, codecs, settings.maxRequestBodyBytes()).resources(virtuals)
         .forEach(config::registerResources);
-    config.registerResources(new DiscoveryRoutes(scheme, codecs, virtuals).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
+    config.registerResources(new DiscoveryRoutes(scheme, codecs, docs).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
     OpenApiDocuments openApi = new OpenApiDocuments(scheme, codecs);
     config.register(new AbstractBinder() {
       @Override
@@ -132,30 +134,25 @@ public final class RestApi {
   }
 
   private <H extends KubeObject> void bind(ResourceType<H> type, Registry registry, Codecs codecs, Encoder encoder,
-      BodyDecoder decoder, Tables tables, RouteBinder binder, Watches watches, Clock clock, Settings settings) {
+      BodyDecoder decoder, RouteBinder binder, ResourceVerbs.Factory factory, Settings settings) {
     GenericStore<H> store = registry.store(type);
-    ResourceVersions<H> versions = new ResourceVersions<>(type, codecs.json());
     for (String version : registry.scheme().group(type.group()).orElseThrow().versions()) {
       if (!type.servedIn(version)) {
         continue;
       }
-      ServedVersion<H, ?> sv = type.version(version).orElseThrow();
-      VersionedView<H> view = new VersionedView<>(type, sv, decoder);
       if (type.createOnly().isPresent()) {
+        VersionedView<H> view = new VersionedView<>(type, type.version(version).orElseThrow(), decoder);
         config.registerResources(new VirtualCreateHandler<>(view, type.createOnly().get(), encoder)
             .resource(RouteBinder.prefix(type.group(), version), settings.maxRequestBodyBytes()));
         continue;
       }
-      var reads = new ReadHandlers<>(view, store, encoder, tables, codecs, watches);
-      var fields = new FieldManager(view.groupVersion().apiVersion(), versions, type.hasStatusSubresource(), codecs.json(),
-          clock);
-      var writes = new WriteHandlers<>(view, store, encoder, codecs, decoder, fields);
+      ResourceVerbs<H> verbs = factory.verbs(type, version);
       ScaleHandlers<H> scale = registry.scale(type).map(s -> new ScaleHandlers<>(s, encoder, codecs, decoder)).orElse(null);
       Map<String, ConnectHandler<H>> connects = new LinkedHashMap<>();
       type.connectors().forEach((name, c) -> connects.put(name, new ConnectHandler<>(store, name, c)));
       Map<String, ActionHandler<H, ?>> actions = new LinkedHashMap<>();
       type.actions().forEach((name, a) -> actions.put(name, new ActionHandler<>(store, name, a, codecs, encoder)));
-      binder.bind(type, reads, writes, scale, connects, version).forEach(config::registerResources);
+      binder.bind(type, verbs.reads(), verbs.writes(), scale, connects, version).forEach(config::registerResources);
       binder.bindActions(type, actions, version).forEach(config::registerResources);
     }
   }

@@ -49,17 +49,23 @@ final class VirtualCreateRoutes {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     List<String> warnings = new ArrayList<>();
     T request = decode(c, call, warnings);
+    call.decoded(() -> codecs.toJson(typed(c, request)));
     T result = c.handler().create(request, Contexts.of(call, c.version(), warnings));
+    return encoder.respond(201, typed(c, result), format, warnings);
+  }
+
+  /** {@code value}'s fields after {@code c}'s kind and apiVersion. */
+  private ObjectNode typed(VirtualCreate<?> c, Object value) {
     ObjectNode body = codecs.json().createObjectNode();
     body.put("kind", c.kind());
     body.put("apiVersion", c.apiVersion());
-    JsonNode fields = codecs.json().valueToTree(result);
+    JsonNode fields = codecs.json().valueToTree(value);
     fields.fields().forEachRemaining(e -> {
       if (!e.getKey().equals("kind") && !e.getKey().equals("apiVersion")) {
         body.set(e.getKey(), e.getValue());
       }
     });
-    return encoder.respond(201, body, format, warnings);
+    return body;
   }
 
   private <T> T decode(VirtualCreate<T> c, Call call, List<String> warnings) {

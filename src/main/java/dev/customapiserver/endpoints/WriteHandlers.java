@@ -51,6 +51,7 @@ final class WriteHandlers<H extends KubeObject> {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "CreateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
+    call.decoded(() -> codecs.toJson(view.out(in.value())));
     List<String> warnings = new ArrayList<>(in.warnings());
     H obj = in.value();
     obj.metadata().managedFields = fields.update(null, view.out(obj), QueryOptions.manager(call, opts), "");
@@ -71,6 +72,7 @@ final class WriteHandlers<H extends KubeObject> {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "UpdateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
+    call.decoded(() -> codecs.toJson(view.out(in.value())));
     String name = call.path("name");
     if (!name.equals(in.value().metadata().name)) {
       throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
@@ -104,6 +106,12 @@ final class WriteHandlers<H extends KubeObject> {
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
     String type = call.contentType();
+    if (view.version().type() == dev.customapiserver.api.meta.Unstructured.class
+        && (type.equals(StrategicMergePatch.CONTENT_TYPE) || !Patcher.SUPPORTED.contains(type))) {
+      // no strategic merge for custom resources (no patch strategies without Go types), as kube refuses it
+      throw Errors.unsupportedMediaType(type, Patcher.SUPPORTED.stream()
+          .filter(t -> !t.equals(StrategicMergePatch.CONTENT_TYPE)).toList());
+    }
     if (type.equals(APPLY_PATCH)) {
       return apply(call, opts, mode, format, subresource);
     }

@@ -5,6 +5,7 @@ import dev.customapiserver.auth.audit.Auditor;
 import dev.customapiserver.auth.audit.Level;
 import dev.customapiserver.auth.audit.PolicyEvaluator;
 import dev.customapiserver.auth.audit.Stage;
+import dev.customapiserver.request.DecodedRequestObject;
 import dev.customapiserver.request.RequestContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -24,7 +25,10 @@ import java.util.List;
  * response is done (403s and other refusals further in included, with their Status's reason and
  * message), and for watches ResponseStarted when the stream begins and ResponseComplete when it
  * ends. Bodies are captured only when the level asks: the request's from Request, the response's at
- * RequestResponse (never a watch stream's); a failed response's Status always, being small.
+ * RequestResponse (never a watch stream's); a failed response's Status always, being small. A
+ * request whose credentials were refused never gets here: {@link #failedAuthentication} audits its
+ * 401 as kube's {@code WithFailedAuthenticationAudit} does. A body that came as protobuf (or YAML)
+ * is logged as the JSON of the object the API decoded from it ({@link DecodedRequestObject}).
  */
 public final class AuditFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -49,6 +53,9 @@ public final class AuditFilter extends HttpFilter {
     Event event = new Event(request, context, decision);
     event.write(Stage.REQUEST_RECEIVED, 0, null, null);
     TeeRequest teeRequest = decision.level().atLeast(Level.REQUEST) ? new TeeRequest(request) : null;
+    if (teeRequest != null) {
+      context.put(DecodedRequestObject.class, new DecodedRequestObject());
+    }
     TeeResponse teeResponse = watch ? null : new TeeResponse(response, decision.level() == Level.REQUEST_RESPONSE);
     try {
       chain.doFilter(teeRequest == null ? request : teeRequest, teeResponse == null ? response : teeResponse);
@@ -78,6 +85,27 @@ public final class AuditFilter extends HttpFilter {
     event.write(Stage.RESPONSE_COMPLETE, response.getStatus(), teeRequest, teeResponse);
   }
 
+  /**
+   * kube's {@code WithFailedAuthenticationAudit}: {@code failed} (the 401 of a request whose
+   * credentials were refused) decorated so that, if the policy selects the request with no user
+   * (rules naming users or groups do not match), one event is written when the response starts:
+   * stage ResponseStarted, an empty user, the 401 Status as responseStatus (and responseObject at
+   * RequestResponse); no RequestReceived or ResponseComplete, as kube.
+   */
+  public AuthenticationFilter.Failed failedAuthentication(AuthenticationFilter.Failed failed) {
+    return (request, response, status) -> {
+      RequestContext context = RequestContext.require(request);
+      PolicyEvaluator.Decision decision = auditor.decide(null, context.info());
+      if (decision.level() == Level.NONE) {
+        failed.answer(request, response, status);
+        return;
+      }
+      TeeResponse tee = new TeeResponse(response, decision.level() == Level.REQUEST_RESPONSE);
+      failed.answer(request, tee, status);
+      new Event(request, context, decision).write(Stage.RESPONSE_STARTED, response.getStatus(), null, tee);
+    };
+  }
+
   /** The parts of one request's events that do not change between stages. */
   private final class Event {
     private final RequestContext context;
@@ -100,8 +128,17 @@ public final class AuditFilter extends HttpFilter {
         return;
       }
       auditor.write(new AuditEvent(context.auditId(), decision.level(), stage, uri, context.info(),
-          context.authenticatedUser().orElseThrow(), context.impersonatedUser().orElse(null), sourceIps, userAgent, code,
-          in == null ? null : in.captured(), out == null ? null : out.captured(), context.received(), clock.instant()));
+          context.authenticatedUser().orElse(null), context.impersonatedUser().orElse(null), sourceIps, userAgent, code,
+          in == null ? null : requestObject(in.captured()), out == null ? null : out.captured(), context.received(),
+          clock.instant()));
+    }
+
+    /** The body if JSON, else the JSON of what the API decoded from it (protobuf, YAML), if it got that far. */
+    private byte[] requestObject(byte[] body) {
+      if (body == null || body.length == 0 || body[0] == '{') {
+        return body;
+      }
+      return context.get(DecodedRequestObject.class).flatMap(DecodedRequestObject::json).orElse(null);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.customapiserver.filters;
 
 import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.Status;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Credentials;
@@ -22,18 +23,36 @@ import java.util.Optional;
  * WebSocket handshake the {@link WebSocketProtocolToken subprotocol token}; the TLS client certificate
  * chain the container verified the possession of) and asks the {@link AuthenticationChain}. The user
  * goes into the {@link RequestContext} (and the {@link RequestUser} attribute the API reads); no user
- * is 401 with kube's Unauthorized Status. A consumed bearer token is hidden from what follows.
+ * is 401 with kube's Unauthorized Status, answered by the {@link Failed} handler (which the audit
+ * decorates, as kube's {@code WithFailedAuthenticationAudit}). A consumed bearer token is hidden from
+ * what follows.
  */
 public final class AuthenticationFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
   /** The servlet attribute a container puts the client certificate chain in. */
   static final String CERTIFICATES_ATTRIBUTE = "jakarta.servlet.request.X509Certificate";
   private final transient AuthenticationChain authenticator;
-  private final transient StatusWriter writer;
+  private final transient Failed failed;
+
+  /** Answers a request whose credentials were not accepted with {@code status} (the 401). */
+  @FunctionalInterface
+  public interface Failed {
+    void answer(HttpServletRequest request, HttpServletResponse response, Status status) throws IOException;
+  }
 
   public AuthenticationFilter(AuthenticationChain authenticator, Codecs codecs) {
+    this(authenticator, writeStatus(codecs));
+  }
+
+  public AuthenticationFilter(AuthenticationChain authenticator, Failed failed) {
     this.authenticator = authenticator;
-    this.writer = new StatusWriter(codecs);
+    this.failed = failed;
+  }
+
+  /** The plain failed handler: the Status as the JSON response. */
+  public static Failed writeStatus(Codecs codecs) {
+    StatusWriter writer = new StatusWriter(codecs);
+    return (request, response, status) -> writer.write(response, status);
   }
 
   @Override
@@ -51,7 +70,7 @@ public final class AuthenticationFilter extends HttpFilter {
     Optional<UserInfo> user = authenticator.authenticate(new Credentials(token, certificates(request), invalidOffer,
         new ServletHeaders(request)));
     if (user.isEmpty()) {
-      writer.write(response, Errors.unauthorized().status());
+      failed.answer(request, response, Errors.unauthorized().status());
       return;
     }
     RequestContext.require(request).authenticatedUser(user.get());

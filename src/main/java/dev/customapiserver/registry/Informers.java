@@ -32,9 +32,9 @@ public final class Informers implements Listers, AutoCloseable {
   /** {@code owners} leads every resource to the one storing it (itself unless a cohabitant). */
   Informers(Map<GroupResource, WriteTracking<?>> stores, Map<GroupResource, Class<?>> hubs,
       Map<GroupResource, GroupResource> owners) {
-    this.stores = stores;
-    this.hubs = hubs;
-    this.owners = owners;
+    this.stores = new java.util.concurrent.ConcurrentHashMap<>(stores);
+    this.hubs = new java.util.concurrent.ConcurrentHashMap<>(hubs);
+    this.owners = Map.copyOf(owners);
   }
 
   @Override
@@ -55,6 +55,26 @@ public final class Informers implements Listers, AutoCloseable {
   @SuppressWarnings("unchecked")
   private <H extends KubeObject> StoreInformer<H> newInformer(GroupResource r) {
     return new StoreInformer<>(r, (WriteTracking<H>) stores.get(r), executor, SYNC_TIMEOUT);
+  }
+
+  /** Adds (or replaces) a resource defined at run time; a replaced one's informer is closed. */
+  void register(GroupResource resource, WriteTracking<?> store, Class<?> hub) {
+    stores.put(resource, store);
+    hubs.put(resource, hub);
+    StoreInformer<?> old = informers.remove(resource);
+    if (old != null) {
+      old.close();
+    }
+  }
+
+  /** Removes a resource defined at run time, closing its informer. */
+  void unregister(GroupResource resource) {
+    stores.remove(resource);
+    hubs.remove(resource);
+    StoreInformer<?> old = informers.remove(resource);
+    if (old != null) {
+      old.close();
+    }
   }
 
   @Override

@@ -30,8 +30,15 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 public final class Registry implements AutoCloseable {
   private final Scheme scheme;
   private final ValidatorFactory validation;
-  private final Map<GroupResource, GenericStore<?>> stores = new LinkedHashMap<>();
+  private final Map<GroupResource, GenericStore<?>> stores = new java.util.concurrent.ConcurrentHashMap<>();
   private final Informers informers;
+  private final StorageBackend backend;
+  private final Codecs codecs;
+  private final Clock clock;
+  private final Function<GroupResource, ValueTransformer> transformers;
+  private final ObjectValidator validator;
+  private final NameGenerator names = new NameGenerator();
+  private final Admission chain;
   private final ObjectClient client = new RegistryClient(stores::get);
 
   /** A registry without admission (every write is admitted). */
@@ -52,6 +59,10 @@ public final class Registry implements AutoCloseable {
   public Registry(Scheme scheme, StorageBackend backend, Codecs codecs, Clock clock,
       Function<Listers, Admission> admission, Function<GroupResource, ValueTransformer> transformers) {
     this.scheme = scheme;
+    this.backend = backend;
+    this.codecs = codecs;
+    this.clock = clock;
+    this.transformers = transformers;
     this.validation = Validation.byProvider(HibernateValidator.class).configure()
         .messageInterpolator(new ParameterMessageInterpolator()).buildValidatorFactory();
     Map<GroupResource, WriteTracking<?>> tracked = new LinkedHashMap<>();
@@ -72,9 +83,8 @@ public final class Registry implements AutoCloseable {
       hubs.putIfAbsent(t.groupResource(), t.hubType());
     }
     this.informers = new Informers(tracked, hubs, owners);
-    Admission chain = admission.apply(informers);
-    ObjectValidator validator = new ObjectValidator(validation.getValidator());
-    NameGenerator names = new NameGenerator();
+    this.chain = admission.apply(informers);
+    this.validator = new ObjectValidator(validation.getValidator());
     for (ResourceType<?> t : scheme.servedResources()) {
       GroupResource gr = t.groupResource();
       stores.put(gr, storeFor(t, tracked.get(gr), codecsByResource.get(gr), codecs, validator, clock, names, chain));
@@ -90,6 +100,33 @@ public final class Registry implements AutoCloseable {
       StorageCodec<?> codec, Codecs codecs, ObjectValidator validator, Clock clock, NameGenerator names, Admission chain) {
     return new GenericStore<>(t, (WriteTracking<H>) store, (StorageCodec<H>) codec, codecs, validator, clock, names,
         new AdmissionCalls<>(t, chain));
+  }
+
+  /**
+   * Serves a resource defined at run time (a custom resource): makes its store over the storage
+   * backend, and its informer, replacing those of an earlier definition of the same resource. Its
+   * group goes into the {@link Scheme} separately ({@link Scheme#put}), after this.
+   *
+   * @throws IllegalArgumentException for a cohabitant or a resource of a built-in group
+   */
+  public synchronized <H extends KubeObject> void register(ResourceType<H> t) {
+    if (t.storedAs().isPresent() || scheme.builtIn(t.group())) {
+      throw new IllegalArgumentException(t.groupResource() + " cannot be registered at run time");
+    }
+    StorageCodec<H> codec = new StorageCodec<>(t, codecs, transformers.apply(t.groupResource()));
+    WriteTracking<H> tracked = tracking(backend, codec);
+    informers.register(t.groupResource(), tracked, t.hubType());
+    stores.put(t.groupResource(), new GenericStore<>(t, tracked, codec, codecs, validator, clock, names,
+        new AdmissionCalls<>(t, chain)));
+  }
+
+  /** Stops serving a resource {@link #register registered} at run time (its stored objects stay). */
+  public synchronized void unregister(GroupResource resource) {
+    if (scheme.builtIn(resource.group())) {
+      return;
+    }
+    stores.remove(resource);
+    informers.unregister(resource);
   }
 
   /** The listers of every registered resource, fed by the storage's watch (the watch cache when it is on). */

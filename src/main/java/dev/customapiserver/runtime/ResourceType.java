@@ -202,6 +202,11 @@ public final class ResourceType<H extends KubeObject> {
     return versions.get(storageVersion);
   }
 
+  /** The names of the versions this kind is served in, in the order they were added. */
+  public List<String> versionNames() {
+    return List.copyOf(versions.keySet());
+  }
+
   /** Whether this kind is served in {@code version}. */
   public boolean servedIn(String version) {
     return versions.containsKey(version);

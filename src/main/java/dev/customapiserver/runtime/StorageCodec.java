@@ -29,9 +29,30 @@ public final class StorageCodec<H extends KubeObject> {
     return type;
   }
 
-  /** Hub → storage version → JSON bytes → the transformer's (e.g. encrypted) bytes. */
+  /**
+   * Hub → storage version → JSON bytes → the transformer's (e.g. encrypted) bytes, bound to the
+   * hub's location (its namespace and name).
+   */
   public byte[] encode(H hub) {
-    return transformer.toStorage(json(hub));
+    return transformer.toStorage(json(hub), location(hub.metadata().namespace, hub.metadata().name));
+  }
+
+  /**
+   * Where an object is stored, as kube names its storage keys: {@code /registry/<resource>/<namespace>/<name>}
+   * for the core group, {@code /registry/<group>/<resource>/<namespace>/<name>} otherwise, without the
+   * namespace for cluster-scoped objects. Encrypting providers bind values to it.
+   */
+  public String location(String namespace, String name) {
+    GroupResource gr = type.groupResource();
+    StringBuilder b = new StringBuilder("/registry/");
+    if (!gr.group().isEmpty()) {
+      b.append(gr.group()).append('/');
+    }
+    b.append(gr.resource()).append('/');
+    if (namespace != null && !namespace.isEmpty()) {
+      b.append(namespace).append('/');
+    }
+    return b.append(name).toString();
   }
 
   private byte[] json(H hub) {
@@ -39,9 +60,15 @@ public final class StorageCodec<H extends KubeObject> {
     return codecs.toJson(sv.fromHub(hub, new GroupVersion(type.group(), sv.version()), type.kind()));
   }
 
-  /** JSON bytes of the storage version (or any served version named by the data's apiVersion) → hub. */
-  public H decode(byte[] data) {
-    return fromJson(transformer.fromStorage(data));
+  /**
+   * The bytes stored for the object {@code name} in {@code namespace} (null or empty when
+   * cluster-scoped) → JSON of the storage version (or any served version named by the data's
+   * apiVersion) → hub.
+   *
+   * @throws IllegalStateException if the transformer cannot read them (see {@link ValueTransformer#fromStorage})
+   */
+  public H decode(byte[] data, String namespace, String name) {
+    return fromJson(transformer.fromStorage(data, location(namespace, name)));
   }
 
   private H fromJson(byte[] data) {

@@ -95,6 +95,11 @@ public final class ApiServer implements AutoCloseable {
    * @throws ConfigException if an admission flag names an unknown plugin
    */
   public static ApiServer create(ServerConfig config, String adminToken) {
+    return create(config, adminToken, java.util.function.UnaryOperator.identity());
+  }
+
+  /** The same, with the storage backend passed through {@code storageView} (the testkit's reset). */
+  public static ApiServer create(ServerConfig config, String adminToken, java.util.function.UnaryOperator<StorageBackend> storageView) {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
     config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
     tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
@@ -105,15 +110,17 @@ public final class ApiServer implements AutoCloseable {
     var services = ServiceAccountWiring.services(config, serviceAccountKeys);
     Scheme scheme = new Scheme(modules.stream().map(m -> m.apiGroup(services)).toList());
     Codecs codecs = new Codecs();
+    CoreClusterWiring core = CoreClusterWiring.open(config, scheme, codecs);
     Operations ops = new Operations();
-    StorageBackend storage = ops.meter(StorageWiring.open(config));
+    StorageBackend storage = ops.meter(storageView.apply(StorageWiring.open(config)));
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {
       AdmissionConfiguration admissionConfig = config.flags().path(Option.ADMISSION_CONTROL_CONFIG_FILE)
           .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
       registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
-          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, listers, selection, admissionConfig, ops.metrics().admission()), listers,
+          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, core.listers(listers), selection, admissionConfig,
+              ops.metrics().admission()), listers,
               late, scheme), ControlPlaneWiring.encryption(config));
     } catch (IllegalArgumentException e) {
       storage.close();
@@ -135,8 +142,10 @@ public final class ApiServer implements AutoCloseable {
     Background background = new Background()
         .add(namespaces::start, namespaces::close)
         .add(gc::start, gc::close)
-        .add(delegation::start, delegation::close);
+        .add(delegation::start, delegation::close)
+        .add(core::start, core::close);
     AuthorizationWiring.background(background, registry);
+    CustomResourceWiring.background(background, registry);
     var expiry = ControlPlaneWiring.expiry(config, registry);
     background.add(expiry::start, expiry::close);
     return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {

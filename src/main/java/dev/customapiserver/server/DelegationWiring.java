@@ -3,9 +3,11 @@ package dev.customapiserver.server;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authenticator;
 import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.auth.delegation.AuthenticationConfig;
 import dev.customapiserver.auth.delegation.ClientCaUsers;
 import dev.customapiserver.auth.delegation.ConfigMapFollower;
 import dev.customapiserver.auth.kubeconfig.ClusterClient;
+import dev.customapiserver.auth.kubeconfig.InCluster;
 import dev.customapiserver.auth.kubeconfig.PemBundle;
 import dev.customapiserver.auth.requestheader.RequestHeaderAuthenticator;
 import dev.customapiserver.auth.requestheader.RequestHeaderConfig;
@@ -37,9 +39,6 @@ import java.util.Optional;
  * extension-apiserver-authentication} ConfigMap, followed while the server runs.
  */
 final class DelegationWiring {
-  /** kube's delegated client timeout. */
-  private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(10);
-
   /** The pause before following the ConfigMap again after its watch broke. */
   private static final long LOOKUP_RETRY_MILLIS = 1000;
   private static final System.Logger LOG = System.getLogger(DelegationWiring.class.getName());
@@ -47,16 +46,26 @@ final class DelegationWiring {
   private DelegationWiring() {}
 
   static Delegation open(ServerConfig config) {
+    return open(config, InCluster.ofProcess());
+  }
+
+  /**
+   * With {@code inCluster} standing for the pod when {@code --authentication-kubeconfig} or {@code
+   * --authorization-kubeconfig} is empty (see {@link ClusterConnections}).
+   */
+  static Delegation open(ServerConfig config, InCluster inCluster) {
     Flags flags = config.flags();
+    ClusterConnections clusters = new ClusterConnections(flags, inCluster);
     List<Authenticator> first = new ArrayList<>();
     List<Runnable> starters = new ArrayList<>();
     List<AutoCloseable> closers = new ArrayList<>();
     flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).ifPresent(ca -> first.add(AuthenticationChain.frontProxy(
         RequestHeaderAuthenticator.of(requestHeader(flags, caFile(ca, Option.REQUESTHEADER_CLIENT_CA_FILE))))));
-    Optional<Path> authKubeconfig = flags.path(Option.AUTHENTICATION_KUBECONFIG);
+    Optional<ClusterClient> authn = clusters.resolve(Option.AUTHENTICATION_KUBECONFIG, "delegated authentication",
+        k -> client(k, Option.AUTHENTICATION_KUBECONFIG));
     boolean missing = flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).isEmpty() || flags.path(Option.CLIENT_CA_FILE).isEmpty();
-    if (authKubeconfig.isPresent() && missing && !flags.bool(Option.AUTHENTICATION_SKIP_LOOKUP)) {
-      ConfigMapFollower follower = lookup(flags, client(authKubeconfig.get(), Option.AUTHENTICATION_KUBECONFIG));
+    if (authn.isPresent() && missing && !flags.bool(Option.AUTHENTICATION_SKIP_LOOKUP)) {
+      ConfigMapFollower follower = lookup(flags, authn.get());
       if (flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).isEmpty()) {
         first.add(AuthenticationChain.frontProxy(new RequestHeaderAuthenticator(follower::requestHeader, Clock.systemUTC())));
       }
@@ -65,18 +74,39 @@ final class DelegationWiring {
       }
       starters.add(follower::start);
       closers.add(follower);
+    } else if (authn.isEmpty()) {
+      notInCluster(flags);
     }
     List<Authenticator> last = new ArrayList<>();
     Duration tokenTtl = flags.duration(Option.AUTHENTICATION_TOKEN_WEBHOOK_CACHE_TTL);
-    flags.path(Option.AUTHENTICATION_KUBECONFIG).ifPresent(k -> last.add(AuthenticationChain.bearerTokens(List.of(
-        new TokenReviewAuthenticator(client(k, Option.AUTHENTICATION_KUBECONFIG), TokenReviewAuthenticator.CLUSTER_PATH,
-            tokenTtl, Clock.systemUTC())))));
+    authn.ifPresent(c -> last.add(AuthenticationChain.bearerTokens(List.of(
+        new TokenReviewAuthenticator(c, TokenReviewAuthenticator.CLUSTER_PATH, tokenTtl, Clock.systemUTC())))));
     flags.path(Option.AUTHENTICATION_TOKEN_WEBHOOK_CONFIG_FILE).ifPresent(k -> last.add(AuthenticationChain.bearerTokens(
         List.of(new TokenReviewAuthenticator(client(k, Option.AUTHENTICATION_TOKEN_WEBHOOK_CONFIG_FILE), "", tokenTtl,
             Clock.systemUTC())))));
-    Optional<Authorizer> delegated = flags.path(Option.AUTHORIZATION_KUBECONFIG).map(k -> delegatingAuthorizer(flags,
-        client(k, Option.AUTHORIZATION_KUBECONFIG)));
+    Optional<Authorizer> delegated = clusters.resolve(Option.AUTHORIZATION_KUBECONFIG, "delegated authorization",
+        k -> client(k, Option.AUTHORIZATION_KUBECONFIG)).map(c -> delegatingAuthorizer(flags, c));
+    if (delegated.isEmpty()) {
+      LOG.log(System.Logger.Level.INFO, "No authorization-kubeconfig provided, so SubjectAccessReview of authorization "
+          + "tokens won't work.");
+    }
     return new Delegation(first, last, delegated, starters, closers);
+  }
+
+  /**
+   * kube's notes when neither {@code --authentication-kubeconfig} nor a pod gives a cluster (at
+   * INFO, not kube's WARNING: standing alone is this server's ordinary mode).
+   */
+  private static void notInCluster(Flags flags) {
+    String where = "configmap/" + AuthenticationConfig.NAME + " in " + AuthenticationConfig.NAMESPACE;
+    if (flags.path(Option.CLIENT_CA_FILE).isEmpty()) {
+      LOG.log(System.Logger.Level.INFO, "No authentication-kubeconfig provided in order to lookup client-ca-file in " + where
+          + ", so client certificate authentication won't work.");
+    }
+    if (flags.path(Option.REQUESTHEADER_CLIENT_CA_FILE).isEmpty()) {
+      LOG.log(System.Logger.Level.INFO, "No authentication-kubeconfig provided in order to lookup "
+          + "requestheader-client-ca-file in " + where + ", so request-header client certificate authentication won't work.");
+    }
   }
 
   /**
@@ -127,25 +157,40 @@ final class DelegationWiring {
     return Authorizer.firstOpinion(union.toArray(Authorizer[]::new));
   }
 
+  /** kube-apiserver's cache times for {@code --authorization-mode=Webhook} (k8s.io/apiserver's delegation uses 10s). */
+  static final Duration WEBHOOK_AUTHORIZED_TTL = Duration.ofMinutes(5);
+  static final Duration WEBHOOK_UNAUTHORIZED_TTL = Duration.ofSeconds(30);
+
   /**
-   * The {@code Webhook} authorizer of {@code --authorization-mode}: SubjectAccessReview v1 to the
-   * webhook of {@code --authorization-webhook-config-file}, cached with the
-   * {@code --authorization-webhook-cache-*-ttl} flags.
+   * The {@code Webhook} authorizer of {@code --authorization-mode}: a SubjectAccessReview of {@code
+   * --authorization-webhook-version} (v1beta1 unless set, as kube-apiserver) to the webhook of {@code
+   * --authorization-webhook-config-file}, cached with the {@code --authorization-webhook-cache-*-ttl}
+   * flags (unset: kube-apiserver's 5m and 30s).
    *
-   * @throws ConfigException when the flag is unset or its kubeconfig is invalid
+   * @throws ConfigException when the flag is unset, its kubeconfig is invalid or the version unknown
    */
   static Authorizer webhookAuthorizer(ServerConfig config) {
     Flags flags = config.flags();
     Path file = flags.path(Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE).orElseThrow(() -> ConfigException.invalid(
         "--authorization-mode=Webhook requires " + Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE.flag()));
-    return new SubjectAccessReviewAuthorizer(client(file, Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE), "",
-        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL),
-        flags.duration(Option.AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL), Clock.systemUTC());
+    String version = flags.string(Option.AUTHORIZATION_WEBHOOK_VERSION).trim();
+    if (!SubjectAccessReviewAuthorizer.VERSIONS.contains(version)) {
+      throw ConfigException.invalid("unsupported webhook authorizer version \"" + version
+          + "\", supported versions are \"v1\", \"v1beta1\"");
+    }
+    return new SubjectAccessReviewAuthorizer(client(file, Option.AUTHORIZATION_WEBHOOK_CONFIG_FILE), "", version,
+        webhookTtl(flags, Option.AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL, WEBHOOK_AUTHORIZED_TTL),
+        webhookTtl(flags, Option.AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL, WEBHOOK_UNAUTHORIZED_TTL), Clock.systemUTC());
+  }
+
+  /** The cache time {@code option} sets, {@code kubeDefault} when it is left unset. */
+  static Duration webhookTtl(Flags flags, Option option, Duration kubeDefault) {
+    return flags.isDefault(option) ? kubeDefault : flags.duration(option);
   }
 
   static ClusterClient client(Path kubeconfig, Option option) {
     try {
-      return ClusterClient.of(kubeconfig, CLIENT_TIMEOUT);
+      return ClusterClient.of(kubeconfig, ClusterConnections.CLIENT_TIMEOUT);
     } catch (IllegalArgumentException e) {
       throw ConfigException.invalid("invalid " + option.flag() + ": " + e.getMessage());
     }

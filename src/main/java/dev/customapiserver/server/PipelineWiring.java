@@ -1,6 +1,7 @@
 package dev.customapiserver.server;
 
 import dev.customapiserver.auth.AuthenticationChain;
+import dev.customapiserver.filters.AuthenticationFilter;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.filters.MaxInFlightFilter;
 import dev.customapiserver.filters.MetricsFilter;
@@ -31,7 +32,9 @@ final class PipelineWiring {
       Authorizer authorizer, Operations ops) {
     RequestPipeline standard = RequestPipeline.standard(codecs, Clock.systemUTC(), authentication, authorizer);
     return AuditWiring.filter(config, codecs, Clock.systemUTC(), ops.metrics().audit())
-        .map(audit -> standard.with(RequestPipeline.Stage.AUDIT, audit)).orElse(standard);
+        .map(audit -> standard.with(RequestPipeline.Stage.AUDIT, audit).with(RequestPipeline.Stage.AUTHENTICATION,
+            new AuthenticationFilter(authentication, audit.failedAuthentication(AuthenticationFilter.writeStatus(codecs)))))
+        .orElse(standard);
   }
 
   /**

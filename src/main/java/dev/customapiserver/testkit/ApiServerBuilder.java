@@ -29,6 +29,7 @@ import java.util.Map;
  */
 public final class ApiServerBuilder {
   private final Map<Option, String> flags = new EnumMap<>(Option.class);
+  private KeyMaterialCache keyCache = KeyMaterialCache.inTemporaryDirectory();
 
   private ApiServerBuilder() {
     flags.put(Option.STORAGE_BACKEND, "memory");
@@ -51,6 +52,23 @@ public final class ApiServerBuilder {
     return flag(Option.STORAGE_BACKEND, backend);
   }
 
+  /**
+   * Whether the server reuses the CA, serving certificate and service-account key the first server
+   * of this user generated (kept in {@code <java.io.tmpdir>/custom-apiserver-testkit-<user>}, mode
+   * 0700): the default, as generating keys is the slowest part of a start. {@code false}: new keys
+   * in the server's own data directory. A data directory given with {@link #flag} is never seeded.
+   */
+  public ApiServerBuilder reuseKeys(boolean reuse) {
+    keyCache = reuse ? KeyMaterialCache.inTemporaryDirectory() : null;
+    return this;
+  }
+
+  /** Reuses keys kept in {@code dir} (created by the first server that uses it) instead of the default folder. */
+  public ApiServerBuilder reuseKeys(Path dir) {
+    keyCache = new KeyMaterialCache(dir);
+    return this;
+  }
+
   /** Starts the server and waits until it serves; the result is closed to stop it. */
   public RunningApiServer start() {
     Path dataDir;
@@ -59,13 +77,23 @@ public final class ApiServerBuilder {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a data directory", e);
     }
-    Map<Option, String> values = new EnumMap<>(flags);
-    values.putIfAbsent(Option.DATA_DIR, dataDir.toString());
-    ServerConfig config = ConfigLoader.load(new CommandLine(values, false), Map.of());
     long started = System.nanoTime();
+    Map<Option, String> values = new EnumMap<>(flags);
+    boolean ownDataDir = !values.containsKey(Option.DATA_DIR);
+    values.putIfAbsent(Option.DATA_DIR, dataDir.toString());
+    boolean seeded = ownDataDir && keyCache != null && keyCache.seed(dataDir);
     try {
-      EmbeddedServer server = EmbeddedServer.start(config);
-      return new RunningApiServer(server, config.dataDir(), dataDir, (System.nanoTime() - started) / 1_000_000);
+      ServerConfig config = ConfigLoader.load(new CommandLine(values, false), Map.of());
+      java.util.concurrent.atomic.AtomicReference<ResettableStorage> storage = new java.util.concurrent.atomic.AtomicReference<>();
+      EmbeddedServer server = EmbeddedServer.start(config, backend -> {
+        storage.set(new ResettableStorage(backend));
+        return storage.get();
+      });
+      storage.get().mark();
+      if (ownDataDir && keyCache != null && !seeded) {
+        keyCache.save(dataDir);
+      }
+      return new RunningApiServer(server, storage.get(), config.dataDir(), dataDir, (System.nanoTime() - started) / 1_000_000);
     } catch (Exception e) {
       RunningApiServer.delete(dataDir);
       throw new IllegalStateException("the API server did not start: " + e.getMessage(), e);

@@ -16,12 +16,14 @@ import java.util.stream.Stream;
 /** A server started by {@link ApiServerBuilder}: where it is and how to reach it as admin. */
 public final class RunningApiServer implements AutoCloseable {
   private final EmbeddedServer server;
+  private final ResettableStorage storage;
   private final Path dataDir;
   private final Path ownedDir;
   private final long startMillis;
 
-  RunningApiServer(EmbeddedServer server, Path dataDir, Path ownedDir, long startMillis) {
+  RunningApiServer(EmbeddedServer server, ResettableStorage storage, Path dataDir, Path ownedDir, long startMillis) {
     this.server = server;
+    this.storage = storage;
     this.dataDir = dataDir;
     this.ownedDir = ownedDir;
     this.startMillis = startMillis;
@@ -64,6 +66,21 @@ public final class RunningApiServer implements AutoCloseable {
   /** How long {@link ApiServerBuilder#start} took, until the server accepted requests. */
   public long startMillis() {
     return startMillis;
+  }
+
+  /**
+   * Brings the server back to the state it had when it became ready, without a restart: every
+   * object created since is gone (in every namespace, cluster-scoped ones too, finalizers or not),
+   * the bootstrap objects (the {@code default} namespace, the RBAC defaults, ...) are as they were
+   * at start, and the watches clients opened since the start end with {@code 410 Expired} (an
+   * informer lists again and finds the clean state). The objects get new resourceVersions, so the
+   * server's own controllers and caches follow as for any change. URL, CA, token and clients stay
+   * valid. Stop your own controllers (operators) first, or they may write again right away.
+   *
+   * @return how many objects were deleted or restored
+   */
+  public int reset() {
+    return storage.reset();
   }
 
   /** Stops the server and removes its temporary data directory. */

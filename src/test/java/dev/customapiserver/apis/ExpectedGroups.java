@@ -39,12 +39,14 @@ final class ExpectedGroups {
       new Expected("rbac.authorization.k8s.io", List.of("v1"), "ClusterRole", "clusterroles", false, List.of(), "v1", false),
       new Expected("rbac.authorization.k8s.io", List.of("v1"), "RoleBinding", "rolebindings", true, List.of(), "v1", false),
       new Expected("rbac.authorization.k8s.io", List.of("v1"), "ClusterRoleBinding", "clusterrolebindings", false, List.of(),
-          "v1", false));
+          "v1", false),
+      new Expected("apiextensions.k8s.io", List.of("v1"), "CustomResourceDefinition", "customresourcedefinitions", false,
+          List.of("crd", "crds"), "v1", true));
 
   static final Set<String> NAMES = Set.of("hello.zeng.dev", "wardle.example.com", "restaurant.wukong.com",
       "restaurant.programming-kubernetes.info", "autobusi.group.cicd", "",
       "admissionregistration.k8s.io", "coordination.k8s.io", "events.k8s.io", "rbac.authorization.k8s.io",
-      "authentication.k8s.io");
+      "authentication.k8s.io", "apiextensions.k8s.io");
 
   private ExpectedGroups() {}
 }

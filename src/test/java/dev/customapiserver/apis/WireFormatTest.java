@@ -57,7 +57,7 @@ class WireFormatTest {
     assertThat(type.strategy().validate(hub)).isEmpty();
 
     StorageCodec<H> storage = new StorageCodec<>(type, codecs);
-    H stored = storage.decode(storage.encode(hub));
+    H stored = storage.decode(storage.encode(hub), hub.metadata().namespace, hub.metadata().name);
     KubeObject out = sv.fromHub(stored, gv, type.kind());
 
     JsonNode expected = codecs.json().readTree(body);

@@ -4,6 +4,7 @@ import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.TokenAuthenticator;
+import dev.customapiserver.auth.kubeconfig.InCluster;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;
@@ -45,10 +46,18 @@ final class DelegatedServer implements AutoCloseable {
   final EmbeddedServer server;
   final URI base;
 
+  /** Not in a pod: no in-cluster configuration, whatever this process's environment says. */
+  static final InCluster NOWHERE = new InCluster(name -> null, Path.of("/nonexistent"));
+
   DelegatedServer(Path dataDir, Map<Option, String> flags, Authorizer local) throws Exception {
+    this(dataDir, flags, local, NOWHERE);
+  }
+
+  /** With {@code inCluster} standing for the pod the server runs in. */
+  DelegatedServer(Path dataDir, Map<Option, String> flags, Authorizer local, InCluster inCluster) throws Exception {
     ServerConfig config = new ServerConfig(dataDir, 0, "127.0.0.1", OptionalInt.empty(), Optional.empty(),
         Optional.empty(), Optional.empty(), Optional.empty(), "", "", true, 1000, List.of(), List.of(), Flags.with(flags));
-    delegation = DelegationWiring.open(config);
+    delegation = DelegationWiring.open(config, inCluster);
     Codecs codecs = new Codecs();
     Scheme scheme = new Scheme(List.of(Widgets.group()));
     MemoryStorageBackend backend = new MemoryStorageBackend();

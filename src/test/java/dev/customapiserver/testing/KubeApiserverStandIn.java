@@ -30,11 +30,13 @@ import java.util.function.Function;
  * cluster, on kube's paths and with kube's bodies: TokenReview and SubjectAccessReview v1 (callers
  * must present {@link #CALLER_TOKEN}, the server's service-account token, else 401), the {@code
  * kube-system/extension-apiserver-authentication} ConfigMap (get, list and watch with a name field
- * selector, events in order from a resourceVersion) and Namespaces (list, get, watch).
+ * selector, events in order from a resourceVersion), Namespaces and Mutating- and
+ * ValidatingWebhookConfigurations (list, get, watch).
  */
 public final class KubeApiserverStandIn implements AutoCloseable {
   public static final String CALLER_TOKEN = "aggregated-server-sa-token";
   public static final String CONFIGMAP = "extension-apiserver-authentication";
+  private static final String ADMISSIONREGISTRATION = "/apis/admissionregistration.k8s.io/v1/";
   private static final ObjectMapper JSON = new ObjectMapper();
   public final TestPki.Ca ca = TestPki.ca("kubernetes");
   private final HttpsServer server;
@@ -50,6 +52,7 @@ public final class KubeApiserverStandIn implements AutoCloseable {
   private final List<ObjectNode> events = new ArrayList<>();
   private final Map<String, ObjectNode> objects = new ConcurrentHashMap<>();
   private long revision = 100;
+  private volatile Aggregator aggregator;
   private boolean closed;
 
   public KubeApiserverStandIn() throws IOException {
@@ -143,6 +146,29 @@ public final class KubeApiserverStandIn implements AutoCloseable {
     put("namespaces/" + name, ns);
   }
 
+  /** Sets the phase of Namespace {@code name} (e.g. {@code Terminating}, as after a DELETE of a namespace with content). */
+  public void namespacePhase(String name, String phase) {
+    ObjectNode ns = objects.get("namespaces/" + name).deepCopy();
+    ((ObjectNode) ns.get("status")).put("phase", phase);
+    if (phase.equals("Terminating")) {
+      ((ObjectNode) ns.get("metadata")).put("deletionTimestamp", "2026-01-01T00:00:00Z");
+    }
+    put("namespaces/" + name, ns);
+  }
+
+  /**
+   * Creates or replaces a Mutating- or ValidatingWebhookConfiguration ({@code admissionregistration.k8s.io/v1}
+   * JSON, as kubectl would create it in the cluster; kube's defaults are the caller's business).
+   */
+  public void webhookConfiguration(String json) throws IOException {
+    ObjectNode o = (ObjectNode) JSON.readTree(json);
+    put(webhookKind(o.path("kind").asText()) + "/" + o.path("metadata").path("name").asText(), o);
+  }
+
+  private static String webhookKind(String kind) {
+    return kind.toLowerCase(java.util.Locale.ROOT) + "s";
+  }
+
   /** Deletes the object at {@code key} ({@code namespaces/<name>}, {@code configmaps/kube-system/<name>}). */
   public void delete(String key) {
     synchronized (lock) {
@@ -176,6 +202,16 @@ public final class KubeApiserverStandIn implements AutoCloseable {
     try (exchange) {
       String path = exchange.getRequestURI().getPath();
       Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+      Aggregator a = aggregator;
+      if (a != null && a.handles(path)) {
+        ObjectNode user = authenticate(exchange.getRequestHeaders().getFirst("Authorization"));
+        if (user == null) {
+          send(exchange, 401, status(401, "Unauthorized", "Unauthorized"));
+        } else {
+          a.serve(exchange, user, policy);
+        }
+        return;
+      }
       if (!("Bearer " + CALLER_TOKEN).equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
         send(exchange, 401, status(401, "Unauthorized", "Unauthorized"));
         return;
@@ -216,12 +252,48 @@ public final class KubeApiserverStandIn implements AutoCloseable {
         collection(exchange, query, "namespaces/", "NamespaceList");
       } else if (path.startsWith("/api/v1/namespaces/") && path.indexOf('/', "/api/v1/namespaces/".length()) < 0) {
         single(exchange, "namespaces/" + path.substring("/api/v1/namespaces/".length()), "namespaces");
+      } else if (path.startsWith(ADMISSIONREGISTRATION) && path.indexOf('/', ADMISSIONREGISTRATION.length()) < 0) {
+        String resource = path.substring(ADMISSIONREGISTRATION.length());
+        collection(exchange, query, resource + "/", resource.startsWith("mutating") ? "MutatingWebhookConfigurationList"
+            : "ValidatingWebhookConfigurationList");
+      } else if (path.startsWith(ADMISSIONREGISTRATION)) {
+        single(exchange, path.substring(ADMISSIONREGISTRATION.length()), path.substring(ADMISSIONREGISTRATION.length(),
+            path.lastIndexOf('/')));
       } else {
         send(exchange, 404, status(404, "NotFound", "the server could not find the requested resource"));
       }
     } catch (IOException | RuntimeException e) {
       // the client went away
     }
+  }
+
+  /**
+   * Runs kube-aggregator in front of {@code server}, as kube-apiserver with {@code
+   * --proxy-client-cert-file} issued by {@code frontProxyCa} (CN {@code front-proxy-client}):
+   * register APIServices on the answer. kubectl's requests are then authenticated here with the
+   * {@link #token} users (no token: {@code system:anonymous}).
+   */
+  public Aggregator aggregate(java.net.URI server, java.security.cert.X509Certificate caBundle, TestPki.Ca frontProxyCa) {
+    Aggregator a = new Aggregator(server, caBundle, frontProxyCa.client("front-proxy-client"),
+        "127.0.0.1:" + this.server.getAddress().getPort());
+    aggregator = a;
+    return a;
+  }
+
+  /** kube-apiserver's authentication of a user's request: null = 401. */
+  private ObjectNode authenticate(String authorization) {
+    if (authorization == null) {
+      ObjectNode anonymous = JSON.createObjectNode().put("username", "system:anonymous");
+      anonymous.putArray("groups").add("system:unauthenticated");
+      return anonymous;
+    }
+    ObjectNode known = authorization.startsWith("Bearer ") ? tokens.get(authorization.substring("Bearer ".length())) : null;
+    if (known == null) {
+      return null;
+    }
+    ObjectNode user = known.deepCopy();
+    ((ArrayNode) user.withArray("groups")).add("system:authenticated");
+    return user;
   }
 
   private void single(HttpExchange exchange, String key, String resource) throws IOException {
@@ -294,7 +366,7 @@ public final class KubeApiserverStandIn implements AutoCloseable {
     return q;
   }
 
-  private static ObjectNode status(int code, String reason, String message) {
+  static ObjectNode status(int code, String reason, String message) {
     ObjectNode s = JSON.createObjectNode().put("kind", "Status").put("apiVersion", "v1");
     s.putObject("metadata");
     return s.put("status", "Failure").put("message", message).put("reason", reason).put("code", code);

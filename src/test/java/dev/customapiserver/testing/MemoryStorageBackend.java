@@ -31,6 +31,9 @@ import java.util.concurrent.Executors;
  * resourceVersion order; {@link #expireBefore} makes older resourceVersions too old to watch from.
  */
 public final class MemoryStorageBackend implements StorageBackend {
+  /** Test backends run without encryption at rest (identity), which ignores the location. */
+  static final String UNBOUND = "";
+
   private long revision;
   private long oldestWatchable;
   private final Map<GroupResource, TreeMap<String, byte[]>> data = new java.util.HashMap<>();
@@ -109,7 +112,7 @@ public final class MemoryStorageBackend implements StorageBackend {
         List<MemoryWatches.Change> replay = new ArrayList<>();
         if (initial) {
           for (byte[] b : objects.values()) {
-            replay.add(new MemoryWatches.Change(WatchEvent.Type.ADDED, null, b, Long.parseLong(codec.decode(b).metadata().resourceVersion)));
+            replay.add(new MemoryWatches.Change(WatchEvent.Type.ADDED, null, b, Long.parseLong(codec.decode(b, null, UNBOUND).metadata().resourceVersion)));
           }
           if (req.sendInitialEvents()) {
             replay.add(new MemoryWatches.Change(WatchEvent.Type.BOOKMARK, null, null, revision));
@@ -130,7 +133,7 @@ public final class MemoryStorageBackend implements StorageBackend {
         obj.metadata().resourceVersion = Long.toString(++revision);
         objects.put(k(key), codec.encode(obj));
         watches.record(new MemoryWatches.Change(WatchEvent.Type.ADDED, null, objects.get(k(key)), revision));
-        return codec.decode(objects.get(k(key)));
+        return codec.decode(objects.get(k(key)), key.namespace(), key.name());
       }
     }
 
@@ -141,7 +144,7 @@ public final class MemoryStorageBackend implements StorageBackend {
         if (b == null) {
           throw new StorageException(StorageException.Reason.NOT_FOUND, key, "not found");
         }
-        return codec.decode(b);
+        return codec.decode(b, null, UNBOUND);
       }
     }
 
@@ -152,7 +155,7 @@ public final class MemoryStorageBackend implements StorageBackend {
         String after = req.continueToken();
         String nextToken = null;
         for (Map.Entry<String, byte[]> e : (after == null ? objects : objects.tailMap(after, false)).entrySet()) {
-          H h = codec.decode(e.getValue());
+          H h = codec.decode(e.getValue(), null, UNBOUND);
           if (req.namespace() != null && !req.namespace().equals(Objects.toString(h.metadata().namespace, ""))) {
             continue;
           }
@@ -176,7 +179,7 @@ public final class MemoryStorageBackend implements StorageBackend {
         H current = get(key);
         check(key, current, pre);
         byte[] before = objects.get(k(key));
-        H next = update.apply(codec.decode(before));
+        H next = update.apply(codec.decode(before, null, UNBOUND));
         next.metadata().resourceVersion = current.metadata().resourceVersion;
         if (Arrays.equals(codec.encode(next), before)) {
           return current;
@@ -184,7 +187,7 @@ public final class MemoryStorageBackend implements StorageBackend {
         next.metadata().resourceVersion = Long.toString(++revision);
         objects.put(k(key), codec.encode(next));
         watches.record(new MemoryWatches.Change(WatchEvent.Type.MODIFIED, before, objects.get(k(key)), revision));
-        return codec.decode(objects.get(k(key)));
+        return codec.decode(objects.get(k(key)), key.namespace(), key.name());
       }
     }
 

@@ -82,8 +82,18 @@ public final class TestServer implements AutoCloseable {
    */
   public static TestServer withAdmission(List<ApiGroupModule> modules, StorageBackend backend, PluginSelection selection)
       throws Exception {
+    return withAdmission(modules, backend, selection, (scheme, listers) -> listers);
+  }
+
+  /**
+   * Like {@link #withAdmission(List, StorageBackend, PluginSelection)}, the plugins reading through
+   * what {@code decorate} makes of the server's own listers (e.g. the core cluster's in their place).
+   */
+  public static TestServer withAdmission(List<ApiGroupModule> modules, StorageBackend backend, PluginSelection selection,
+      java.util.function.BiFunction<Scheme, Listers, Listers> decorate) throws Exception {
     Scheme scheme = new Scheme(modules.stream().map(ApiGroupModule::apiGroup).toList());
-    Function<Listers, Admission> chain = listers -> {
+    Function<Listers, Admission> chain = own -> {
+      Listers listers = decorate.apply(scheme, own);
       List<AdmissionPlugin> plugins = new ArrayList<>();
       modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers, dev.customapiserver.admission.PluginConfigurations.NONE)));
       if (scheme.group(AdmissionregistrationModule.GROUP).isPresent()) {

@@ -17,9 +17,11 @@ import java.util.Map;
  * object from {@link Level#REQUEST}, the response object at {@link Level#REQUEST_RESPONSE}; a failed
  * response's Status gives {@code responseStatus} its status, reason and message at every level.
  *
+ * @param user the authenticated user; null when authentication failed (rendered as {@code {}})
  * @param code the HTTP status, or 0 before the response started
  * @param requestBody the request body if captured (JSON), else null
- * @param responseBody the response body if captured (JSON), else null
+ * @param responseBody the response body if captured (JSON), else null; given at the stage that
+ *     reports it (ResponseComplete, or ResponseStarted for a failed authentication)
  */
 public record AuditEvent(String auditId, Level level, Stage stage, String requestUri, RequestInfo info, UserInfo user,
     UserInfo impersonatedUser, List<String> sourceIps, String userAgent, int code, byte[] requestBody,
@@ -71,7 +73,7 @@ public record AuditEvent(String auditId, Level level, Stage stage, String reques
         e.put("requestObject", request);
       }
     }
-    if (level.atLeast(Level.REQUEST_RESPONSE) && response != null && stage == Stage.RESPONSE_COMPLETE) {
+    if (level.atLeast(Level.REQUEST_RESPONSE) && response != null) {
       e.put("responseObject", response);
     }
     e.put("requestReceivedTimestamp", MicroTime.format(received));
@@ -81,6 +83,9 @@ public record AuditEvent(String auditId, Level level, Stage stage, String reques
 
   private static Map<String, Object> user(UserInfo u) {
     Map<String, Object> m = new LinkedHashMap<>();
+    if (u == null) {
+      return m;
+    }
     m.put("username", u.name());
     putIfSet(m, "uid", u.uid());
     if (!u.groups().isEmpty()) {

@@ -15,14 +15,17 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Optional;
 import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 
 /**
  * JSON over HTTPS to the server of a {@link Kubeconfig}: its CA (or none with {@code
- * insecure-skip-tls-verify}), its client certificate and its bearer token on every request.
+ * insecure-skip-tls-verify}; its {@code tls-server-name} as the name verified and sent as SNI),
+ * its client certificate and its bearer token on every request.
  * Failures to reach the server are {@link IOException}s; every HTTP answer is a {@link Response}.
  */
 public final class ClusterClient {
@@ -34,8 +37,10 @@ public final class ClusterClient {
   public ClusterClient(Kubeconfig config, Duration timeout) {
     this.config = config;
     this.timeout = timeout;
-    this.http = HttpClient.newBuilder().sslContext(tls(config)).connectTimeout(timeout)
-        .version(HttpClient.Version.HTTP_1_1).build();
+    HttpClient.Builder builder = HttpClient.newBuilder().sslContext(tls(config)).connectTimeout(timeout)
+        .version(HttpClient.Version.HTTP_1_1);
+    config.tlsServerName().ifPresent(name -> builder.sslParameters(serverName(name)));
+    this.http = builder.build();
   }
 
   /** A client for the kubeconfig {@code file}; see {@link Kubeconfig#read}. */
@@ -126,22 +131,41 @@ public final class ClusterClient {
       TrustManager[] trust = null;
       if (c.insecureSkipTlsVerify()) {
         trust = new TrustManager[] {new TrustEverything()};
-      } else if (!c.certificateAuthority().isEmpty()) {
-        KeyStore ts = KeyStore.getInstance("PKCS12");
-        ts.load(null, null);
-        int i = 0;
-        for (X509Certificate ca : c.certificateAuthority()) {
-          ts.setCertificateEntry("ca" + i++, ca);
+      } else if (!c.certificateAuthority().isEmpty() || c.tlsServerName().isPresent()) {
+        KeyStore ts = null;
+        if (!c.certificateAuthority().isEmpty()) {
+          ts = KeyStore.getInstance("PKCS12");
+          ts.load(null, null);
+          int i = 0;
+          for (X509Certificate ca : c.certificateAuthority()) {
+            ts.setCertificateEntry("ca" + i++, ca);
+          }
         }
         TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(ts);
+        tmf.init(ts); // null: the JVM's trust
         trust = tmf.getTrustManagers();
+        if (c.tlsServerName().isPresent()) {
+          X509TrustManager chains = java.util.Arrays.stream(trust).filter(X509TrustManager.class::isInstance)
+              .map(X509TrustManager.class::cast).findFirst().orElseThrow();
+          trust = new TrustManager[] {new ServerNameTrust(chains, c.tlsServerName().get())};
+        }
       }
       ctx.init(kmf == null ? null : kmf.getKeyManagers(), trust, null);
       return ctx;
     } catch (GeneralSecurityException | IOException e) {
       throw new IllegalArgumentException("cannot set up TLS for " + c.server() + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * {@code tls-server-name} as the SNI name. The JDK client keeps it for a server URL with an IP
+   * address; for a URL with a DNS name it sends that name instead (verification still uses
+   * {@code tls-server-name}, see {@link ServerNameTrust}).
+   */
+  private static SSLParameters serverName(String name) {
+    SSLParameters p = new SSLParameters();
+    p.setServerNames(java.util.List.of(new SNIHostName(name)));
+    return p;
   }
 
   /** {@code insecure-skip-tls-verify: true}. */

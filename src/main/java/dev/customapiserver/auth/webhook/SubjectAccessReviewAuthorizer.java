@@ -19,20 +19,40 @@ import java.time.Duration;
  * carried along. Answers are cached (1024 entries) under the review's spec, allows for {@code
  * authorizedTtl}, the rest for {@code unauthorizedTtl}. A failed call is never an allow: it is
  * {@link Decision#failed} naming the webhook, which ends as a 500 unless another authorizer allows.
+ * The review is sent as {@code authorization.k8s.io/v1} or, as kube-apiserver's {@code
+ * --authorization-webhook-version=v1beta1}, as {@code v1beta1} (whose spec calls the groups {@code
+ * group}); the answer's status reads the same in both.
  */
 public final class SubjectAccessReviewAuthorizer implements Authorizer {
   /** Where the core cluster serves SubjectAccessReviews. */
   public static final String CLUSTER_PATH = "/apis/authorization.k8s.io/v1/subjectaccessreviews";
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** The SubjectAccessReview versions a webhook may be spoken to in. */
+  public static final java.util.List<String> VERSIONS = java.util.List.of("v1", "v1beta1");
   private final ClusterClient client;
   private final String path;
   private final Duration authorizedTtl;
   private final Duration unauthorizedTtl;
   private final ExpiringCache<String, Decision> cache;
+  private final String version;
 
-  /** @param path {@link #CLUSTER_PATH} for a cluster, {@code ""} for a webhook (its kubeconfig names the URL) */
+  /** A v1 authorizer. @param path {@link #CLUSTER_PATH} for a cluster, {@code ""} for a webhook (its kubeconfig names the URL) */
   public SubjectAccessReviewAuthorizer(ClusterClient client, String path, Duration authorizedTtl, Duration unauthorizedTtl,
       Clock clock) {
+    this(client, path, "v1", authorizedTtl, unauthorizedTtl, clock);
+  }
+
+  /**
+   * @param version {@code v1} or {@code v1beta1}
+   * @throws IllegalArgumentException for another version, worded as kube's
+   */
+  public SubjectAccessReviewAuthorizer(ClusterClient client, String path, String version, Duration authorizedTtl,
+      Duration unauthorizedTtl, Clock clock) {
+    if (!VERSIONS.contains(version)) {
+      throw new IllegalArgumentException("unsupported webhook authorizer version \"" + version
+          + "\", supported versions are \"v1\", \"v1beta1\"");
+    }
+    this.version = version;
     this.client = client;
     this.path = path;
     this.authorizedTtl = authorizedTtl;
@@ -42,13 +62,13 @@ public final class SubjectAccessReviewAuthorizer implements Authorizer {
 
   @Override
   public Decision authorize(AuthorizationAttributes attributes) {
-    ObjectNode spec = spec(attributes);
+    ObjectNode spec = spec(attributes, version.equals("v1") ? "groups" : "group");
     String key = spec.toString();
     var cached = cache.get(key);
     if (cached.isPresent()) {
       return cached.get();
     }
-    ObjectNode review = JSON.createObjectNode().put("apiVersion", "authorization.k8s.io/v1").put("kind", "SubjectAccessReview");
+    ObjectNode review = JSON.createObjectNode().put("apiVersion", "authorization.k8s.io/" + version).put("kind", "SubjectAccessReview");
     review.set("spec", spec);
     String url = "Post \"" + client.url(path) + "\"";
     ClusterClient.Response r;
@@ -78,8 +98,13 @@ public final class SubjectAccessReviewAuthorizer implements Authorizer {
     return d;
   }
 
-  /** The review's spec for {@code a}, fields left out when empty as Go's omitempty does. */
+  /** The v1 review's spec for {@code a}, fields left out when empty as Go's omitempty does. */
   static ObjectNode spec(AuthorizationAttributes a) {
+    return spec(a, "groups");
+  }
+
+  /** The review's spec, the user's groups under {@code groupsField} ({@code group} in v1beta1). */
+  static ObjectNode spec(AuthorizationAttributes a, String groupsField) {
     ObjectNode spec = JSON.createObjectNode();
     if (a.resourceRequest()) {
       ObjectNode res = spec.putObject("resourceAttributes");
@@ -99,7 +124,7 @@ public final class SubjectAccessReviewAuthorizer implements Authorizer {
     if (u != null) {
       put(spec, "user", u.name());
       if (!u.groups().isEmpty()) {
-        ArrayNode groups = spec.putArray("groups");
+        ArrayNode groups = spec.putArray(groupsField);
         u.groups().forEach(groups::add);
       }
       if (!u.extra().isEmpty()) {

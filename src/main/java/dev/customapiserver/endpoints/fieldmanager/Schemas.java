@@ -1,69 +1,60 @@
 package dev.customapiserver.endpoints.fieldmanager;
 
-import com.fasterxml.jackson.databind.BeanDescription;
-import com.fasterxml.jackson.databind.JavaType;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
-import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
-import dev.customapiserver.api.meta.ListType;
+import dev.customapiserver.schema.JavaSchemas;
+import dev.customapiserver.schema.StructuralSchema;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Derives {@link Schema}s from the versioned Java types through Jackson's view of their properties
- * (so JSON names are the wire names); list semantics come from {@link ListType}.
+ * {@link Schema}s of the versioned types, read from the server's one schema model
+ * ({@link StructuralSchema}): list semantics from {@code x-kubernetes-list-type} and
+ * {@code x-kubernetes-list-map-keys}, free-form values untyped.
  */
 final class Schemas {
-  private final ObjectMapper mapper;
-  private final Map<JavaType, Map<String, Schema>> structs = new ConcurrentHashMap<>();
+  private final JavaSchemas java = new JavaSchemas();
+  private final Map<Object, Map<String, Schema>> structs = new ConcurrentHashMap<>();
 
-  Schemas(ObjectMapper mapper) {
-    this.mapper = mapper;
-  }
 
   Schema of(Class<?> type) {
-    return of(mapper.constructType(type), null);
+    return of(java.of(type));
   }
 
-  private Schema of(JavaType t, ListType listType) {
-    Class<?> raw = t.getRawClass();
-    if (JsonNode.class.isAssignableFrom(raw) || raw == Object.class) {
+  /** The apply schema of a model node (from a Java class or a CRD). */
+  static Schema of(StructuralSchema s, Map<Object, Map<String, Schema>> structs) {
+    if (s == null) {
       return Schema.UNTYPED;
     }
-    if (raw == byte[].class) {
-      return Schema.SCALAR; // base64 on the wire: a string
+    if (s.type().equals("array")) {
+      Schema element = of(s.items(), structs);
+      return s.listType() == null ? Schema.list("atomic", List.of(), element) : Schema.list(s.listType(), s.listMapKeys(), element);
     }
-    if (t.isCollectionLikeType() || t.isArrayType()) {
-      Schema element = of(t.getContentType(), null);
-      return listType == null ? Schema.list("atomic", List.of(), element)
-          : Schema.list(listType.value(), List.of(listType.mapKeys()), element);
+    if (s.additionalProperties() != null) {
+      return Schema.map(of(s.additionalProperties(), structs));
     }
-    if (t.isMapLikeType()) {
-      return Schema.map(of(t.getContentType(), null));
+    if (s.type().isEmpty() || (s.type().equals("object") && s.javaType() == null && s.properties().isEmpty())) {
+      return Schema.UNTYPED;
     }
-    if (raw.isPrimitive() || raw.isEnum() || raw.getName().startsWith("java.")) {
+    if (!s.type().equals("object")) {
       return Schema.SCALAR;
     }
-    return Schema.struct(name -> fields(t).getOrDefault(name, Schema.UNTYPED));
+    Object key = s.javaType() != null ? s.javaType() : s.properties();
+    return Schema.struct(name -> fields(s, key, structs).getOrDefault(name, Schema.UNTYPED));
   }
 
-  private Map<String, Schema> fields(JavaType t) {
-    Map<String, Schema> known = structs.get(t);
+  private Schema of(StructuralSchema s) {
+    return of(s, structs);
+  }
+
+  private static Map<String, Schema> fields(StructuralSchema s, Object key, Map<Object, Map<String, Schema>> structs) {
+    Map<String, Schema> known = structs.get(key);
     if (known != null) {
       return known;
     }
-    BeanDescription d = mapper.getSerializationConfig().introspect(t);
     Map<String, Schema> fields = new HashMap<>();
-    for (BeanPropertyDefinition p : d.findProperties()) {
-      AnnotatedMember m = p.getPrimaryMember();
-      if (m != null) {
-        fields.put(p.getName(), of(m.getType(), m.getAnnotation(ListType.class)));
-      }
-    }
-    structs.put(t, fields);
+    s.properties().forEach((name, p) -> fields.put(name, of(p, structs)));
+    structs.put(key, fields);
     return fields;
   }
 }

@@ -13,7 +13,7 @@ final class TypedVersions {
 
   TypedVersions(Versions versions, ObjectMapper json) {
     this.versions = versions;
-    this.schemas = new Schemas(json);
+    this.schemas = new Schemas();
   }
 
   /** The schema of a served version; untyped for a version no longer served. */

@@ -18,8 +18,10 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The OpenAPI v3 documents of a Scheme: one per served group-version, built once at construction and
- * immutable afterwards (safe to share between threads).
+ * The OpenAPI v3 documents of a Scheme: one per served group-version, and the whole API as one
+ * OpenAPI v2 document. Built once, on first use rather than at construction (building them, the v2
+ * protobuf above all, was the largest part of the server's start-up), and immutable afterwards (safe
+ * to share between threads).
  */
 public final class OpenApiDocuments {
   /**
@@ -31,10 +33,13 @@ public final class OpenApiDocuments {
       List.of("application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json",
           "application/apply-patch+yaml");
 
-  private final Map<String, Document> documents = new LinkedHashMap<>();
+  private final Scheme scheme;
   private final Codecs codecs;
-  private final Document swaggerJson;
-  private final Document swaggerProtobuf;
+  private volatile Map<String, Document> documents;
+  private volatile Swagger swagger;
+
+  /** The v2 document as JSON and as protobuf. */
+  private record Swagger(Document json, Document protobuf) {}
 
   /** One group-version document: its index key ({@code apis/hello.zeng.dev/v2}), JSON and content hash. */
   public static final class Document {
@@ -69,44 +74,76 @@ public final class OpenApiDocuments {
   }
 
   public OpenApiDocuments(Scheme scheme, Codecs codecs) {
+    this.scheme = scheme;
     this.codecs = codecs;
+  }
+
+  private Map<String, Document> documents() {
+    Map<String, Document> built = documents;
+    if (built == null) {
+      synchronized (this) {
+        built = documents;
+        if (built == null) {
+          built = buildDocuments();
+          documents = built;
+        }
+      }
+    }
+    return built;
+  }
+
+  private Swagger swagger() {
+    Swagger built = swagger;
+    if (built == null) {
+      synchronized (this) {
+        built = swagger;
+        if (built == null) {
+          List<com.fasterxml.jackson.databind.JsonNode> v3 = new java.util.ArrayList<>();
+          for (Document d : documents().values()) {
+            v3.add(read(d.bytes()));
+          }
+          ObjectNode v2 = SwaggerV2.of(v3, "unversioned");
+          built = new Swagger(new Document("v2", write(v2)), new Document("v2", new GnosticV2(codecs.yaml()).encode(v2)));
+          swagger = built;
+        }
+      }
+    }
+    return built;
+  }
+
+  private Map<String, Document> buildDocuments() {
+    Map<String, Document> built = new LinkedHashMap<>();
     for (ApiGroup group : scheme.groups()) {
       for (String version : group.versions()) {
         List<ResourceType<?>> resources = group.resourcesIn(version);
         if (!resources.isEmpty()) {
           GroupVersion gv = new GroupVersion(group.name(), version);
           String key = SchemaNames.indexKey(gv);
-          documents.put(key, new Document(key, write(build(gv, resources))));
+          built.put(key, new Document(key, write(build(gv, resources))));
         }
       }
     }
-    List<com.fasterxml.jackson.databind.JsonNode> v3 = new java.util.ArrayList<>();
-    for (Document d : documents.values()) {
-      v3.add(read(d.bytes()));
-    }
-    ObjectNode v2 = SwaggerV2.of(v3, "unversioned");
-    this.swaggerJson = new Document("v2", write(v2));
-    this.swaggerProtobuf = new Document("v2", new GnosticV2(codecs.yaml()).encode(v2));
+    return java.util.Collections.unmodifiableMap(built);
   }
 
   /** The whole API as one OpenAPI v2 (Swagger 2.0) document, JSON. */
   public Document swaggerJson() {
-    return swaggerJson;
+    return swagger().json();
   }
 
   /** The same document as gnostic's {@code openapi.v2.Document} protobuf message. */
   public Document swaggerProtobuf() {
-    return swaggerProtobuf;
+    return swagger().protobuf();
   }
 
   /** The document of an index key ({@code apis/{group}/{version}} or {@code api/v1}). */
   public Optional<Document> document(String key) {
-    return Optional.ofNullable(documents.get(key));
+    return Optional.ofNullable(documents().get(key));
   }
 
   /** Every index key, core first, then groups by name and versions in priority order. */
   public List<String> keys() {
-    return List.copyOf(documents.keySet());
+    return List.copyOf(documents().keySet());
   }
 
   /**
@@ -117,7 +154,7 @@ public final class OpenApiDocuments {
   public byte[] index(String basePath) {
     ObjectNode index = JsonNodeFactory.instance.objectNode();
     ObjectNode paths = index.putObject("paths");
-    for (Document d : documents.values()) {
+    for (Document d : documents().values()) {
       paths.putObject(d.key()).put("serverRelativeURL", url(basePath, d));
     }
     return write(index);

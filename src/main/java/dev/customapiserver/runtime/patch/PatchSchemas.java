@@ -1,12 +1,8 @@
 package dev.customapiserver.runtime.patch;
 
-import com.fasterxml.jackson.databind.BeanDescription;
-import com.fasterxml.jackson.databind.JavaType;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
-import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
-import dev.customapiserver.api.meta.PatchStrategy;
+import dev.customapiserver.schema.JavaSchemas;
+import dev.customapiserver.schema.StructuralSchema;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,77 +10,62 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Builds {@link PatchSchema}s from Java wire types the way Jackson sees them (JSON names, ignored
- * fields, records), reading {@link PatchStrategy} on each property. Thread-safe; caches per type.
+ * {@link PatchSchema}s read from the server's one schema model ({@link StructuralSchema}): the merge
+ * metadata of each property is its {@code x-kubernetes-patch-strategy} and
+ * {@code x-kubernetes-patch-merge-key}. Thread-safe; caches per class.
  */
 final class PatchSchemas {
-  private final ObjectMapper mapper;
-  private final Map<JavaType, PatchSchema> cache = new ConcurrentHashMap<>();
+  private final JavaSchemas java = new JavaSchemas();
+  private final Map<Object, PatchSchema> cache = new ConcurrentHashMap<>();
 
+  /** @param mapper unused: the model names properties as Jackson writes them */
   PatchSchemas(ObjectMapper mapper) {
-    this.mapper = mapper;
   }
 
   PatchSchema of(Class<?> type) {
-    return of(mapper.constructType(type));
+    return of(java.of(type));
   }
 
-  /** The schema of a value of type {@code t}; for lists and arrays, the schema of their elements. */
-  PatchSchema of(JavaType t) {
-    if (t.getRawClass() == byte[].class) {
-      return PatchSchema.FREE; // base64 on the wire: a string
+  /** The schema of a value the node describes; for lists, the schema of their elements. */
+  PatchSchema of(StructuralSchema s) {
+    while (s != null && s.type().equals("array")) {
+      s = s.items();
     }
-    if (t.isCollectionLikeType() || t.isArrayType()) {
-      return of(t.getContentType());
-    }
-    if (t.isMapLikeType()) {
-      return cache.computeIfAbsent(t, k -> new PatchSchema("map", Map::of, () -> plain(k.getContentType())));
-    }
-    if (isFreeOrScalar(t)) {
+    if (s == null) {
       return PatchSchema.FREE;
     }
-    return cache.computeIfAbsent(t, k -> new PatchSchema(k.getRawClass().getSimpleName(), () -> fields(k), () -> PatchSchema.Field.PLAIN));
-  }
-
-  private PatchSchema.Field plain(JavaType valueType) {
-    return new PatchSchema.Field(of(valueType), "", false, "");
-  }
-
-  private Map<String, PatchSchema.Field> fields(JavaType type) {
-    BeanDescription d = mapper.getSerializationConfig().introspect(type);
-    Map<String, PatchSchema.Field> out = new LinkedHashMap<>();
-    for (BeanPropertyDefinition p : d.findProperties()) {
-      PatchStrategy ps = annotation(p);
-      PatchSchema valueSchema = of(p.getPrimaryType());
-      if (ps == null) {
-        out.put(p.getName(), new PatchSchema.Field(valueSchema, "", false, ""));
-        continue;
-      }
-      List<String> strategies = Arrays.stream(ps.value().split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-      boolean retainKeys = strategies.contains("retainKeys");
-      List<String> rest = strategies.stream().filter(s -> !s.equals("retainKeys")).toList();
-      if (rest.size() > 1 || strategies.size() > 2) {
-        throw new IllegalStateException("unexpected patch strategy " + strategies + " on " + type.getRawClass().getName()
-            + "." + p.getName());
-      }
-      out.put(p.getName(), new PatchSchema.Field(valueSchema, rest.isEmpty() ? "" : rest.get(0), retainKeys, ps.mergeKey()));
+    if (s.additionalProperties() != null) {
+      StructuralSchema value = s.additionalProperties();
+      return cache.computeIfAbsent(s, k -> new PatchSchema("map", Map::of, () -> new PatchSchema.Field(of(value), "", false, "")));
     }
+    if (s.javaType() == null && (!s.type().equals("object") || s.properties().isEmpty())) {
+      return PatchSchema.FREE;
+    }
+    StructuralSchema node = s;
+    Object key = s.javaType() != null ? s.javaType() : s.properties();
+    String name = s.javaType() != null ? s.javaType().getSimpleName() : "object";
+    return cache.computeIfAbsent(key, k -> new PatchSchema(name, () -> fields(node), () -> PatchSchema.Field.PLAIN));
+  }
+
+  private Map<String, PatchSchema.Field> fields(StructuralSchema s) {
+    Map<String, PatchSchema.Field> out = new LinkedHashMap<>();
+    s.properties().forEach((name, p) -> out.put(name, field(s, name, p)));
     return out;
   }
 
-  private static PatchStrategy annotation(BeanPropertyDefinition p) {
-    for (AnnotatedMember m : new AnnotatedMember[] {p.getField(), p.getGetter(), p.getSetter(), p.getConstructorParameter()}) {
-      PatchStrategy ps = m == null ? null : m.getAnnotation(PatchStrategy.class);
-      if (ps != null) {
-        return ps;
-      }
+  private PatchSchema.Field field(StructuralSchema parent, String name, StructuralSchema p) {
+    PatchSchema valueSchema = of(p);
+    if (p.patchStrategy() == null) {
+      return new PatchSchema.Field(valueSchema, "", false, "");
     }
-    return null;
-  }
-
-  private static boolean isFreeOrScalar(JavaType t) {
-    Class<?> raw = t.getRawClass();
-    return t.isPrimitive() || t.isEnumType() || raw == Object.class || JsonNode.class.isAssignableFrom(raw)
-        || raw.getName().startsWith("java.") || raw.getName().startsWith("javax.");
+    List<String> strategies = Arrays.stream(p.patchStrategy().split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    boolean retainKeys = strategies.contains("retainKeys");
+    List<String> rest = strategies.stream().filter(s -> !s.equals("retainKeys")).toList();
+    if (rest.size() > 1 || strategies.size() > 2) {
+      throw new IllegalStateException("unexpected patch strategy " + strategies + " on "
+          + (parent.javaType() != null ? parent.javaType().getName() : "object") + "." + name);
+    }
+    return new PatchSchema.Field(valueSchema, rest.isEmpty() ? "" : rest.get(0), retainKeys,
+        p.patchMergeKey() == null ? "" : p.patchMergeKey());
   }
 }

@@ -94,6 +94,11 @@ public final class Flags {
     return Arrays.stream(settings.get(o).value().split(",")).map(String::trim).filter(n -> !n.isEmpty()).distinct().toList();
   }
 
+  /** Whether {@code o} was left at its default (no flag, environment variable or config file set it). */
+  public boolean isDefault(Option o) {
+    return settings.get(o).origin().startsWith("default of ");
+  }
+
   /** Where the value came from ({@code --flag}, {@code $CUSTOM_APISERVER_...}, a YAML file, or its default), for messages. */
   public String origin(Option o) {
     return settings.get(o).origin();

@@ -60,9 +60,11 @@ public enum Option {
   AUTHORIZATION_KUBECONFIG("authorization-kubeconfig", "FILE", "", true,
       "kubeconfig of the core cluster whose SubjectAccessReview API decides every request."),
   AUTHORIZATION_WEBHOOK_CACHE_AUTHORIZED_TTL("authorization-webhook-cache-authorized-ttl", "DURATION", "10s", false,
-      "How long an allow of the cluster's SubjectAccessReview is cached."),
+      "How long an allow of the SubjectAccessReview webhook is cached (0 = not cached); unset: 10s for "
+          + "--authorization-kubeconfig, 5m for --authorization-mode=Webhook, as kube-apiserver."),
   AUTHORIZATION_WEBHOOK_CACHE_UNAUTHORIZED_TTL("authorization-webhook-cache-unauthorized-ttl", "DURATION", "10s", false,
-      "How long a denial of the cluster's SubjectAccessReview is cached."),
+      "How long a denial or no opinion of the SubjectAccessReview webhook is cached (0 = not cached); unset: 10s for "
+          + "--authorization-kubeconfig, 30s for --authorization-mode=Webhook, as kube-apiserver."),
   AUTHORIZATION_ALWAYS_ALLOW_PATHS("authorization-always-allow-paths", "PATHS", "/healthz,/readyz,/livez", false,
       "Paths anyone may reach without asking the cluster (a trailing * matches a prefix); replaces the default list."),
   AUTHORIZATION_ALWAYS_ALLOW_GROUPS("authorization-always-allow-groups", "GROUPS", "system:masters", false,
@@ -138,6 +140,9 @@ public enum Option {
   // --- admission ---
   ADMISSION_CONTROL_CONFIG_FILE("admission-control-config-file", "FILE", "", true,
       "apiserver.config.k8s.io/v1 AdmissionConfiguration with the admission plugins' configuration."),
+  AUTHORIZATION_WEBHOOK_VERSION("authorization-webhook-version", "VERSION", "v1beta1", false,
+      "The API version of the authorization.k8s.io SubjectAccessReview to send to and expect from the webhook of "
+          + "--authorization-mode=Webhook: v1beta1 (kube-apiserver's default) or v1."),
   CONFIG("config", "FILE", "", true,
       "YAML file with any of these settings, keyed by flag name (see server-config/apiserver.yaml).");
 

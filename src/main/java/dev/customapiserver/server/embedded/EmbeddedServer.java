@@ -5,11 +5,13 @@ import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.server.datadir.DataDirectory;
 import dev.customapiserver.server.datadir.ServingIdentity;
+import dev.customapiserver.storage.StorageBackend;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.websocket.jakarta.server.config.JakartaWebSocketServletContainerInitializer;
 import org.eclipse.jetty.server.Server;
@@ -48,13 +50,18 @@ public final class EmbeddedServer implements AutoCloseable {
    * wiring and writes the kubeconfig with the actual HTTPS port.
    */
   public static EmbeddedServer start(ServerConfig config) throws Exception {
+    return start(config, UnaryOperator.identity());
+  }
+
+  /** The same, with the storage backend passed through {@code storageView} (see {@link ApiServer#create}). */
+  public static EmbeddedServer start(ServerConfig config, UnaryOperator<StorageBackend> storageView) throws Exception {
     DataDirectory data = new DataDirectory(config.dataDir(), Clock.systemUTC(), new SecureRandom());
     String token = data.adminToken();
     ServingIdentity identity = config.tlsCertFile().isPresent()
         ? ServingIdentity.fromFiles(config.tlsCertFile().get(), config.tlsPrivateKeyFile().orElseThrow())
         : data.servingIdentity(BindAddresses.certificateIps(config.bindAddress()),
             config.flags().list(Option.APISERVER_CERT_EXTRA_SANS));
-    ApiServer api = ApiServer.create(config, token);
+    ApiServer api = ApiServer.create(config, token, storageView);
     EmbeddedServer server = start(config, identity, api);
     data.writeKubeconfig(server.secureUri.toString(), identity, token);
     LOG.log(System.Logger.Level.INFO, "Serving {0}{1}. For kubectl: export KUBECONFIG={2}", server.secureUri,

@@ -8,6 +8,7 @@ import dev.customapiserver.runtime.ValueTransformer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +18,13 @@ import java.util.function.Function;
  * An apiserver.config.k8s.io/v1 EncryptionConfiguration: a list of {resources, providers}; a
  * resource ({@code secrets}, {@code foos.hello.zeng.dev}, {@code *.apps}, {@code *.*}) takes the
  * providers of the first entry naming it. Providers: {@code identity}, {@code aescbc},
- * {@code aesgcm}, each key a provider of its own in order ({@code secretbox} and {@code kms} are
- * refused: no well-kept library here offers them).
+ * {@code aesgcm} (binding each value to its storage location), {@code secretbox}, each key a
+ * provider of its own in order ({@code kms} is refused: it needs a KMS plugin over gRPC).
  */
 public final class EncryptionConfiguration {
   private record Entry(List<String> resources, ValueTransformer transformer) {}
+
+  private static final SecureRandom RANDOM = new SecureRandom();
 
   private final List<Entry> entries;
 
@@ -64,36 +67,66 @@ public final class EncryptionConfiguration {
     int i = 0;
     for (JsonNode p : list) {
       Map.Entry<String, JsonNode> only = p.fields().hasNext() ? p.fields().next() : null;
-      if (only == null || p.size() != 1) {
-        throw new IllegalArgumentException(path + "[" + i + "]: Invalid value: provider needs to be specified exactly once");
+      String at = path + "[" + i + "]";
+      if (only == null) {
+        throw new IllegalArgumentException(at + ": Invalid value: provider does not contain any of the expected providers: "
+            + "KMS, AESGCM, AESCBC, Secretbox, Identity");
       }
-      switch (only.getKey()) {
+      if (p.size() != 1) {
+        throw new IllegalArgumentException(at + ": Invalid value: more than one provider specified in a single element, "
+            + "should split into different list elements");
+      }
+      String type = only.getKey();
+      switch (type) {
         case "identity" -> providers.add(new Identity());
-        case "aescbc", "aesgcm" -> {
+        case "aescbc", "aesgcm", "secretbox" -> {
           JsonNode keys = only.getValue().path("keys");
+          String keysPath = at + "." + type + ".keys";
           if (keys.isEmpty()) {
-            throw new IllegalArgumentException(path + "[" + i + "]." + only.getKey() + ".keys: Required value");
+            throw new IllegalArgumentException(keysPath + ": Required value: at least one keys is required");
           }
-          for (JsonNode k : keys) {
-            byte[] secret;
-            try {
-              secret = Base64.getDecoder().decode(k.path("secret").asText());
-            } catch (IllegalArgumentException e) {
-              throw new IllegalArgumentException(path + "[" + i + "]." + only.getKey() + ".keys.secret: Invalid value: "
-                  + "secrets must be base64 encoded");
-            }
-            providers.add(new AesProvider(only.getKey(), k.path("name").asText(), secret));
+          int k = 0;
+          for (JsonNode key : keys) {
+            providers.add(provider(type, key, keysPath + "[" + k++ + "]"));
           }
         }
-        default -> throw new IllegalArgumentException(path + "[" + i + "]: Unsupported value: \"" + only.getKey()
-            + "\": supported values: \"identity\", \"aescbc\", \"aesgcm\"");
+        default -> throw new IllegalArgumentException(at + ": Unsupported value: \"" + type
+            + "\": supported values: \"identity\", \"aescbc\", \"aesgcm\", \"secretbox\"");
       }
       i++;
     }
     if (providers.isEmpty()) {
-      throw new IllegalArgumentException(path + ": Required value");
+      throw new IllegalArgumentException(path + ": Required value: at least one " + path + " is required");
     }
     return providers;
+  }
+
+  /** One key of a cipher provider, validated as kube's EncryptionConfiguration validation does. */
+  private static Provider provider(String type, JsonNode key, String path) {
+    String name = key.path("name").asText("");
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException(path + ".name: Required value: name is a mandatory field for a key");
+    }
+    String text = key.path("secret").asText("");
+    if (text.isEmpty()) {
+      throw new IllegalArgumentException(path + ".secret: Required value: secret is a mandatory field for a key");
+    }
+    byte[] secret;
+    try {
+      secret = Base64.getDecoder().decode(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(path + ".secret: Invalid value: \"REDACTED\": secrets must be base64 encoded");
+    }
+    List<Integer> sizes = type.equals("secretbox") ? List.of(SecretboxProvider.KEY) : List.of(16, 24, 32);
+    if (!sizes.contains(secret.length)) {
+      throw new IllegalArgumentException(path + ".secret: Invalid value: \"REDACTED\": secret is not of the expected length, got "
+          + secret.length + ", expected one of " + sizes.toString().replace(",", ""));
+    }
+    return switch (type) {
+      case "aescbc" -> new AesCbcProvider(name, secret, RANDOM);
+      case "aesgcm" -> new AesGcmProvider(name, secret, RANDOM);
+      default -> new SecretboxProvider(name, secret, RANDOM);
+    };
   }
 
   /** The transformer of each resource: the first entry naming it, else identity. */
@@ -121,12 +154,12 @@ public final class EncryptionConfiguration {
     }
 
     @Override
-    public byte[] seal(byte[] plain) {
+    public byte[] seal(byte[] plain, byte[] location) {
       return plain;
     }
 
     @Override
-    public byte[] open(byte[] sealed) {
+    public byte[] open(byte[] sealed, byte[] location) {
       return sealed;
     }
   }

@@ -75,14 +75,14 @@ final class EtcdStore<H extends KubeObject> implements ResourceStore<H> {
   @Override
   public H get(ObjectKey key) {
     KeyValue cur = current(key);
-    return decode(cur.getValue().getBytes(), cur.getModRevision());
+    return decode(key, cur);
   }
 
   @Override
   public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
     KeyValue cur = current(key);
     while (true) {
-      H obj = decode(cur.getValue().getBytes(), cur.getModRevision());
+      H obj = decode(key, cur);
       PreconditionCheck.check(preconditions, key, obj.metadata().uid, cur.getModRevision());
       H result = Objects.requireNonNull(update.apply(obj), "update function returned null");
       byte[] data = encode(result);
@@ -108,7 +108,7 @@ final class EtcdStore<H extends KubeObject> implements ResourceStore<H> {
   public H delete(ObjectKey key, Preconditions preconditions) {
     KeyValue cur = current(key);
     while (true) {
-      H last = decode(cur.getValue().getBytes(), cur.getModRevision());
+      H last = decode(key, cur);
       PreconditionCheck.check(preconditions, key, last.metadata().uid, cur.getModRevision());
       ByteSequence k = keys.key(key);
       TxnResponse r = calls.await(kv.txn()
@@ -165,7 +165,7 @@ final class EtcdStore<H extends KubeObject> implements ResourceStore<H> {
       GetResponse r = calls.await(kv.get(from, GetOption.builder().withRange(end).withRevision(at)
           .withLimit(BATCH).withSortField(GetOption.SortTarget.KEY).withSortOrder(GetOption.SortOrder.ASCEND).build()));
       for (KeyValue e : r.getKvs()) {
-        H obj = decode(e.getValue().getBytes(), e.getModRevision());
+        H obj = decode(keys.parse(e.getKey()), e);
         if (items.size() < limit) {
           if (filter.test(obj)) {
             items.add(obj);
@@ -225,8 +225,12 @@ final class EtcdStore<H extends KubeObject> implements ResourceStore<H> {
     }
   }
 
-  H decode(byte[] data, long rv) {
-    H obj = codec.decode(data);
+  private H decode(ObjectKey key, KeyValue kv) {
+    return decode(key.namespace(), key.name(), kv.getValue().getBytes(), kv.getModRevision());
+  }
+
+  H decode(String namespace, String name, byte[] data, long rv) {
+    H obj = codec.decode(data, namespace, name);
     obj.metadata().resourceVersion = Long.toString(rv);
     return obj;
   }

@@ -104,7 +104,7 @@ final class EtcdWatch<H extends KubeObject> {
       at = r.getHeader().getRevision() > 0 && at == 0 ? r.getHeader().getRevision() : at;
       for (KeyValue kv : r.getKvs()) {
         ObjectKey k = keys.parse(kv.getKey());
-        watcher.initial(k.namespace(), kv.getValue().getBytes(), kv.getModRevision(), at);
+        watcher.initial(k.namespace(), k.name(), kv.getValue().getBytes(), kv.getModRevision(), at);
       }
       if (!r.isMore() || r.getKvs().isEmpty()) {
         return at;

@@ -6,7 +6,15 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
 import jakarta.persistence.PersistenceException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import org.eclipse.persistence.config.PersistenceUnitProperties;
@@ -30,6 +38,8 @@ final class Database implements AutoCloseable {
    * server databases it merely moves the queue of writers into the JVM.
    */
   private final ReentrantLock writeLock = new ReentrantLock(true);
+  /** Object writes waiting for the next group commit ({@link #writeGrouped}). */
+  private final Queue<Grouped<?>> queue = new ConcurrentLinkedQueue<>();
   /** Run after every commit (wakes the change-log tailer). */
   private final Runnable afterCommit;
   /** Sent inside every write transaction on PostgreSQL, delivered to listeners at commit; else null. */
@@ -68,6 +78,170 @@ final class Database implements AutoCloseable {
       return writeLocked(key, work);
     } finally {
       writeLock.unlock();
+      if (!queue.isEmpty() && writeLock.tryLock()) { // grouped writes that queued meanwhile
+        try {
+          drain();
+        } finally {
+          writeLock.unlock();
+        }
+      }
+    }
+  }
+
+  /**
+   * Like {@link #write}, but concurrent callers share one transaction and one commit (group commit):
+   * whoever holds the write lock runs every queued work, in queue order, in one transaction, and
+   * commits once; each caller gets its own work's outcome after that commit. The revisions the
+   * works draw are consecutive in queue order, so the committed revisions stay gap-free.
+   *
+   * <p>The contract for {@code work}: it may throw a {@link StorageException} only before it
+   * changed anything, and it may return {@code null} (a lost compare-and-swap) only after undoing
+   * what it did (e.g. giving its revision back, {@link Revisions#giveBack}); both outcomes leave the
+   * shared transaction as it was. Any other failure rolls the whole group back, and then every work
+   * of the group runs again alone in its own transaction, as {@link #write} would run it.
+   */
+  <T> T writeGrouped(ObjectKey key, Function<EntityManager, T> work) {
+    Grouped<T> mine = new Grouped<>(key, work);
+    queue.add(mine);
+    while (true) {
+      if (writeLock.tryLock()) {
+        try {
+          drain();
+        } finally {
+          writeLock.unlock();
+        }
+        if (!queue.isEmpty()) {
+          continue; // queued while we held the lock; its caller may be waiting for us
+        }
+      } else if (!mine.outcome.isDone()) {
+        await(mine, key);
+        continue;
+      }
+      if (mine.outcome.isDone()) {
+        break;
+      }
+    }
+    return mine.result();
+  }
+
+  private static final int MAX_GROUP = 128;
+
+  /** Waits a little for the lock holder to run our work (the holder looks at the queue after unlocking). */
+  private static void await(Grouped<?> g, ObjectKey key) {
+    try {
+      g.outcome.get(20, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      // not done yet (the caller tries for the lock again), or done with a failure (reported by result())
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StorageException(StorageException.Reason.UNAVAILABLE, key, "interrupted waiting for a commit", e);
+    }
+  }
+
+  private void drain() {
+    while (!queue.isEmpty()) {
+      List<Grouped<?>> group = new ArrayList<>();
+      for (Grouped<?> g; group.size() < MAX_GROUP && (g = queue.poll()) != null; ) {
+        group.add(g);
+      }
+      try {
+        if (group.size() == 1 || !runGroup(group)) {
+          for (Grouped<?> g : group) {
+            g.runAlone();
+          }
+        }
+      } catch (Error e) {
+        group.forEach(g -> g.outcome.completeExceptionally(e));
+        throw e;
+      }
+    }
+  }
+
+  /** Runs the group in one transaction; false (rolled back, nobody told) when it failed as a whole. */
+  private boolean runGroup(List<Grouped<?>> group) {
+    EntityManager em;
+    try {
+      em = open(null);
+    } catch (StorageException e) {
+      return false;
+    }
+    EntityTransaction tx = em.getTransaction();
+    List<Runnable> outcomes = new ArrayList<>(group.size());
+    boolean changed = false;
+    try {
+      tx.begin();
+      em.unwrap(UnitOfWork.class).beginEarlyTransaction();
+      for (Grouped<?> g : group) {
+        Runnable outcome = g.runIn(em);
+        em.flush();
+        em.clear(); // later works read the database, not entities an earlier bulk statement made stale
+        outcomes.add(outcome);
+        changed |= g.wrote;
+      }
+      if (notify != null && changed) {
+        em.createNativeQuery(notify).executeUpdate();
+      }
+      tx.commit();
+    } catch (RuntimeException e) { // the group failed as a whole: each work runs again alone
+      return false;
+    } finally {
+      try {
+        if (tx.isActive()) {
+          tx.rollback();
+        }
+      } catch (RuntimeException ignored) {
+        // the connection is gone; the database rolls the transaction back itself
+      }
+      em.close();
+    }
+    if (changed) {
+      afterCommit.run();
+    }
+    outcomes.forEach(Runnable::run);
+    return true;
+  }
+
+  /** One caller's work waiting in the group-commit queue. */
+  private final class Grouped<T> {
+    final ObjectKey key;
+    final Function<EntityManager, T> work;
+    final CompletableFuture<T> outcome = new CompletableFuture<>();
+    boolean wrote;
+
+    Grouped(ObjectKey key, Function<EntityManager, T> work) {
+      this.key = key;
+      this.work = work;
+    }
+
+    /** Runs the work in the shared transaction; the returned action tells the caller, after commit. */
+    Runnable runIn(EntityManager em) {
+      wrote = false;
+      try {
+        T result = work.apply(em);
+        wrote = result != null;
+        return () -> outcome.complete(result);
+      } catch (StorageException e) {
+        return () -> outcome.completeExceptionally(e);
+      }
+    }
+
+    void runAlone() {
+      try {
+        outcome.complete(writeLocked(key, work));
+      } catch (RuntimeException e) {
+        outcome.completeExceptionally(e);
+      }
+    }
+
+    T result() {
+      try {
+        return outcome.join();
+      } catch (java.util.concurrent.CompletionException e) {
+        if (e.getCause() instanceof RuntimeException r) {
+          throw r;
+        }
+        throw e;
+      }
     }
   }
 

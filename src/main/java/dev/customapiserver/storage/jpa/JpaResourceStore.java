@@ -49,7 +49,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
   public H create(ObjectKey key, H obj) {
     Location at = new Location(resource, key);
     H copy = codec.copy(obj);
-    return db.write(key, em -> {
+    return db.writeGrouped(key, em -> {
       // an existing name is an expected answer (409), not a failed insert the JPA provider logs with
       // its stack trace at WARNING; the unique key still decides a race between two servers
       if (em.find(StoredObject.class, new StoredObject.Key(at)) != null) {
@@ -67,7 +67,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
 
   @Override
   public H get(ObjectKey key) {
-    return decode(current(new Location(resource, key)).data);
+    return decode(current(new Location(resource, key)).data, key);
   }
 
   @Override
@@ -81,12 +81,12 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     while (true) {
       StoredObject cur = current(at);
       check(preconditions, cur, key);
-      H result = Objects.requireNonNull(update.apply(decode(cur.data)), "update function returned null");
+      H result = Objects.requireNonNull(update.apply(decode(cur.data, key)), "update function returned null");
       result.metadata().resourceVersion = Long.toString(cur.resourceVersion);
       if (text(result).equals(cur.data)) {
         return result;
       }
-      Long written = db.write(key, em -> {
+      Long written = db.writeGrouped(key, em -> {
         long rv = revisions.next(em);
         result.metadata().resourceVersion = Long.toString(rv);
         String data = text(result);
@@ -99,6 +99,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
             .setParameter("old", cur.resourceVersion)
             .executeUpdate();
         if (swapped == 0) {
+          revisions.giveBack(em);
           return null; // another writer changed or deleted it since we read it: roll back, retry
         }
         em.persist(new ChangeRecord(rv, at, Type.MODIFIED, cur.resourceVersion, data));
@@ -116,8 +117,8 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     while (true) {
       StoredObject cur = current(at);
       check(preconditions, cur, key);
-      H last = decode(cur.data);
-      H deleted = db.write(key, em -> {
+      H last = decode(cur.data, key);
+      H deleted = db.writeGrouped(key, em -> {
         long rv = revisions.next(em);
         int removed = em.createQuery("DELETE FROM StoredObject o WHERE o.apiGroup = :g AND o.resource = :r "
                 + "AND o.namespace = :ns AND o.name = :n AND o.resourceVersion = :old")
@@ -126,6 +127,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
             .setParameter("old", cur.resourceVersion)
             .executeUpdate();
         if (removed == 0) {
+          revisions.giveBack(em);
           return null; // changed or deleted since we read it: roll back, retry
         }
         last.metadata().resourceVersion = Long.toString(rv);
@@ -193,7 +195,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     return new String(codec.encode(obj), StandardCharsets.UTF_8);
   }
 
-  private H decode(String data) {
-    return codec.decode(data.getBytes(StandardCharsets.UTF_8));
+  private H decode(String data, ObjectKey key) {
+    return codec.decode(data.getBytes(StandardCharsets.UTF_8), key.namespace(), key.name());
   }
 }

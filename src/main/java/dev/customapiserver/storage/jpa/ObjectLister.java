@@ -101,7 +101,7 @@ final class ObjectLister<H extends KubeObject> {
           return new ListPage<>(items, pageRv, next, next == null ? null : remaining);
         }
         Row row = rows.get(i);
-        H obj = codec.decode(row.data());
+        H obj = codec.decode(row.data(), row.namespace(), row.name());
         after = new Cursor(row.namespace(), row.name());
         if (filter.test(obj)) {
           items.add(obj);
@@ -114,7 +114,7 @@ final class ObjectLister<H extends KubeObject> {
   }
 
   private long count(List<Row> rows, Predicate<H> filter) {
-    return rows.stream().filter(r -> filter.test(codec.decode(r.data()))).count();
+    return rows.stream().filter(r -> filter.test(codec.decode(r.data(), r.namespace(), r.name()))).count();
   }
 
   private static StorageException invalid(String message) {

@@ -29,6 +29,14 @@ final class Revisions {
     return ((Number) em.createNativeQuery(readBack).getSingleResult()).longValue();
   }
 
+  /**
+   * Gives back the revision this transaction drew last (it still holds the counter row lock, so no
+   * one drew after it): for a write that found it has nothing to do but shares its transaction.
+   */
+  void giveBack(EntityManager em) {
+    em.createNativeQuery("UPDATE storage_revision SET revision = revision - 1 WHERE id = 1").executeUpdate();
+  }
+
   /** The newest committed revision (or the one this transaction drew). */
   long current(EntityManager em) {
     return em.createQuery("SELECT r.revision FROM RevisionRow r WHERE r.id = :id", Long.class)

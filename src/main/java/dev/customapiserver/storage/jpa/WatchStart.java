@@ -55,7 +55,7 @@ final class WatchStart {
       List<Row> rows = db.read(null, em -> SnapshotQuery.fetch(em, vendor, gr, w.request.namespace(), from, at, BATCH));
       checkNotCompacted(at);
       for (Row r : rows) {
-        w.initial(r.data(), r.namespace(), at);
+        w.initial(r.data(), r.namespace(), r.name(), at);
         after = new Cursor(r.namespace(), r.name());
       }
       if (rows.size() < BATCH) {

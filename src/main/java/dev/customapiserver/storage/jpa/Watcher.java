@@ -61,13 +61,13 @@ final class Watcher<H extends KubeObject> implements Watch {
     if (request.namespace() != null && !request.namespace().equals(row.namespace())) {
       return;
     }
-    H now = codec.decode(row.data());
+    H now = codec.decode(row.data(), row.namespace(), row.name());
     boolean matchesNow = filter.test(now);
     Type type = switch (row.type()) {
       case "ADDED" -> matchesNow ? Type.ADDED : null;
       case "DELETED" -> matchesNow ? Type.DELETED : null;
       default -> {
-        boolean matchedBefore = row.prevData() != null && filter.test(codec.decode(row.prevData()));
+        boolean matchedBefore = row.prevData() != null && filter.test(codec.decode(row.prevData(), row.namespace(), row.name()));
         yield matchesNow ? (matchedBefore ? Type.MODIFIED : Type.ADDED) : (matchedBefore ? Type.DELETED : null);
       }
     };
@@ -77,11 +77,11 @@ final class Watcher<H extends KubeObject> implements Watch {
   }
 
   /** An object of the initial state, if it matches. */
-  synchronized void initial(byte[] data, String namespace, long rv) {
+  synchronized void initial(byte[] data, String namespace, String name, long rv) {
     if (closed || (request.namespace() != null && !request.namespace().equals(namespace))) {
       return;
     }
-    H obj = codec.decode(data);
+    H obj = codec.decode(data, namespace, name);
     if (filter.test(obj)) {
       send(new WatchEvent<>(Type.ADDED, obj, rv));
     }

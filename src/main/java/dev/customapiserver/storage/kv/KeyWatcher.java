@@ -24,7 +24,7 @@ public final class KeyWatcher<H extends KubeObject> implements Watch {
   /** Decodes stored bytes into a fresh hub object carrying {@code resourceVersion}. */
   @FunctionalInterface
   public interface Decoder<H> {
-    H decode(byte[] data, long resourceVersion);
+    H decode(String namespace, String name, byte[] data, long resourceVersion);
   }
 
   private final WatchRequest<H> request;
@@ -69,15 +69,15 @@ public final class KeyWatcher<H extends KubeObject> implements Watch {
     if (request.namespace() != null && !request.namespace().equals(c.namespace())) {
       return;
     }
-    H before = c.prevData() == null ? null : decoder.decode(c.prevData(), c.prevRevision());
+    H before = c.prevData() == null ? null : decoder.decode(c.namespace(), c.name(), c.prevData(), c.prevRevision());
     boolean matchedBefore = before != null && filter.test(before);
     if (c.data() == null) {
       if (matchedBefore) {
-        send(new WatchEvent<>(Type.DELETED, decoder.decode(c.prevData(), c.revision()), c.revision()));
+        send(new WatchEvent<>(Type.DELETED, decoder.decode(c.namespace(), c.name(), c.prevData(), c.revision()), c.revision()));
       }
       return;
     }
-    H now = decoder.decode(c.data(), c.revision());
+    H now = decoder.decode(c.namespace(), c.name(), c.data(), c.revision());
     boolean matchesNow = filter.test(now);
     Type type = matchesNow ? (matchedBefore ? Type.MODIFIED : Type.ADDED) : (matchedBefore ? Type.DELETED : null);
     if (type != null) {
@@ -86,11 +86,11 @@ public final class KeyWatcher<H extends KubeObject> implements Watch {
   }
 
   /** An object of the initial state at {@code rv} (stored at {@code modRevision}), if it matches. */
-  public synchronized void initial(String namespace, byte[] data, long modRevision, long rv) {
+  public synchronized void initial(String namespace, String name, byte[] data, long modRevision, long rv) {
     if (closed || (request.namespace() != null && !request.namespace().equals(namespace))) {
       return;
     }
-    H obj = decoder.decode(data, modRevision);
+    H obj = decoder.decode(namespace, name, data, modRevision);
     if (filter.test(obj)) {
       send(new WatchEvent<>(Type.ADDED, obj, rv));
     }

@@ -54,14 +54,14 @@ public final class EngineStore<H extends KubeObject> implements ResourceStore<H>
   @Override
   public H get(ObjectKey key) {
     Stored s = current(key);
-    return decode(s.data(), s.modRevision());
+    return decode(s);
   }
 
   @Override
   public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
     while (true) {
       Stored cur = current(key);
-      H obj = decode(cur.data(), cur.modRevision());
+      H obj = decode(cur);
       PreconditionCheck.check(preconditions, key, obj.metadata().uid, cur.modRevision());
       H result = Objects.requireNonNull(update.apply(obj), "update function returned null");
       byte[] data = encode(result);
@@ -81,7 +81,7 @@ public final class EngineStore<H extends KubeObject> implements ResourceStore<H>
   public H delete(ObjectKey key, Preconditions preconditions) {
     while (true) {
       Stored cur = current(key);
-      H last = decode(cur.data(), cur.modRevision());
+      H last = decode(cur);
       PreconditionCheck.check(preconditions, key, last.metadata().uid, cur.modRevision());
       long rv = engine.delete(resource, key, cur.modRevision());
       if (rv > 0) {
@@ -121,7 +121,7 @@ public final class EngineStore<H extends KubeObject> implements ResourceStore<H>
     List<H> items = new ArrayList<>();
     int i = 0;
     for (; i < state.size() && items.size() < limit; i++) {
-      H obj = decode(state.get(i).data(), state.get(i).modRevision());
+      H obj = decode(state.get(i));
       if (filter.test(obj)) {
         items.add(obj);
       }
@@ -133,7 +133,7 @@ public final class EngineStore<H extends KubeObject> implements ResourceStore<H>
         counted = false;
         break;
       }
-      if (filter.test(decode(state.get(j).data(), state.get(j).modRevision()))) {
+      if (filter.test(decode(state.get(j)))) {
         more++;
       }
     }
@@ -179,8 +179,12 @@ public final class EngineStore<H extends KubeObject> implements ResourceStore<H>
     }
   }
 
-  private H decode(byte[] data, long rv) {
-    H obj = codec.decode(data);
+  private H decode(Stored s) {
+    return decode(s.key().namespace(), s.key().name(), s.data(), s.modRevision());
+  }
+
+  private H decode(String namespace, String name, byte[] data, long rv) {
+    H obj = codec.decode(data, namespace, name);
     obj.metadata().resourceVersion = Long.toString(rv);
     return obj;
   }

@@ -236,7 +236,7 @@ public final class MemoryEngine implements AutoCloseable {
     long start = from == null ? at : from;
     dispatch(() -> {
       for (Stored s : initial) {
-        w.initial(s.key().namespace(), s.data(), s.modRevision(), start);
+        w.initial(s.key().namespace(), s.key().name(), s.data(), s.modRevision(), start);
       }
       if (initialEvents) {
         w.bookmark(start);

@@ -13,7 +13,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 final class Sample extends KubeObject {
   static final ObjectMapper JSON = new Codecs().json();
-  static final Schema SCHEMA = new Schemas(JSON).of(Sample.class);
+  static final Schema SCHEMA = new Schemas().of(Sample.class);
 
   public Spec spec;
 

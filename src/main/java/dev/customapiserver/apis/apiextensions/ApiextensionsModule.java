@@ -1,0 +1,61 @@
+package dev.customapiserver.apis.apiextensions;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.ServedVersion;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The {@code apiextensions.k8s.io} group: CustomResourceDefinition in v1, cluster-scoped, with a
+ * status subresource, short name {@code crd} and category {@code api-extensions} (as kube lists it).
+ */
+public final class ApiextensionsModule implements ApiGroupModule {
+  public static final String GROUP = "apiextensions.k8s.io";
+
+  @Override
+  public ApiGroup apiGroup() {
+    return new ApiGroup(GROUP, List.of("v1"), List.of(customResourceDefinitions()));
+  }
+
+  static ResourceType<CustomResourceDefinition> customResourceDefinitions() {
+    return ResourceType.builder(GROUP, "CustomResourceDefinition", "customresourcedefinitions",
+            CustomResourceDefinition.class)
+        .clusterScoped()
+        .shortNames("crd", "crds")
+        .categories("api-extensions")
+        .statusSubresource()
+        .served(ServedVersion.of("v1", CustomResourceDefinitionV1.class, new CrdCopier())
+            .withDefaulter(ApiextensionsModule::defaults))
+        .storageVersion("v1")
+        .strategy(new CrdStrategy(SchemaChecks.available()))
+        .build();
+  }
+
+  /** kube's v1 defaults: singular and listKind from kind, conversion strategy None, versions not served nor stored. */
+  static void defaults(CustomResourceDefinitionV1 crd) {
+    if (crd.spec == null) {
+      return;
+    }
+    CustomResourceDefinition.Names n = crd.spec.names;
+    if (n != null && n.kind != null && !n.kind.isEmpty()) {
+      if (n.singular == null || n.singular.isEmpty()) {
+        n.singular = n.kind.toLowerCase(Locale.ROOT);
+      }
+      if (n.listKind == null || n.listKind.isEmpty()) {
+        n.listKind = n.kind + "List";
+      }
+    }
+    if (crd.spec.conversion == null || crd.spec.conversion.isNull()) {
+      crd.spec.conversion = JsonNodeFactory.instance.objectNode().put("strategy", "None");
+    }
+    if (crd.spec.versions != null) {
+      for (CustomResourceDefinition.Version v : crd.spec.versions) {
+        v.served = v.served == null ? Boolean.FALSE : v.served;
+        v.storage = v.storage == null ? Boolean.FALSE : v.storage;
+      }
+    }
+  }
+}

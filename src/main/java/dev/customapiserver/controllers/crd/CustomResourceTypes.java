@@ -1,0 +1,95 @@
+package dev.customapiserver.controllers.crd;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.api.meta.Unstructured;
+import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
+import dev.customapiserver.runtime.PrinterColumn;
+import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.ServedVersion;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What the server serves for an accepted CustomResourceDefinition: a resource type of {@link Unstructured} objects. */
+final class CustomResourceTypes {
+  private CustomResourceTypes() {}
+
+  /**
+   * The resource type of {@code crd} under its accepted names: every served version (and the
+   * storage version) as a copy of the same unstructured object, the status subresource when a
+   * version has it, the printer columns of each version (additionalPrinterColumns with simple
+   * {@code .a.b} paths).
+   */
+  static ResourceType<Unstructured> of(CustomResourceDefinition crd, CustomResourceDefinition.Names names) {
+    CustomResourceDefinition.Spec spec = crd.spec;
+    boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
+    ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
+        .singular(names.singular)
+        .strategy(new CustomResourceStrategy(status));
+    if (names.shortNames != null) {
+      b.shortNames(names.shortNames.toArray(String[]::new));
+    }
+    if (names.categories != null) {
+      b.categories(names.categories.toArray(String[]::new));
+    }
+    if ("Cluster".equals(spec.scope)) {
+      b.clusterScoped();
+    }
+    if (status) {
+      b.statusSubresource();
+    }
+    UnstructuredCopier copier = new UnstructuredCopier();
+    for (CustomResourceDefinition.Version v : spec.versions) {
+      if (v.serves() || v.stores()) {
+        b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v)));
+      }
+    }
+    return b.storageVersion(crd.storageVersion()).build();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static PrinterColumn<Unstructured>[] columns(CustomResourceDefinition.Version v) {
+    List<PrinterColumn<Unstructured>> cols = new ArrayList<>();
+    if (v.additionalPrinterColumns != null) {
+      for (JsonNode c : v.additionalPrinterColumns) {
+        String path = c.path("jsonPath").asText("");
+        cols.add(new PrinterColumn<>(c.path("name").asText(""), c.path("type").asText("string"),
+            c.path("description").asText(""), c.path("priority").asInt(0), obj -> cell(obj, path)));
+      }
+    }
+    return cols.toArray(PrinterColumn[]::new);
+  }
+
+  /** The value at a simple JSON path ({@code .spec.cronSpec}), as a cell: text, number, boolean, or null. */
+  static Object cell(Unstructured obj, String path) {
+    String[] parts = path.startsWith(".") ? path.substring(1).split("\\.") : path.split("\\.");
+    if (parts.length == 0 || parts[0].isEmpty()) {
+      return null;
+    }
+    if (parts[0].equals("metadata")) {
+      if (parts.length != 2) {
+        return null;
+      }
+      return switch (parts[1]) {
+        case "name" -> obj.metadata().name;
+        case "namespace" -> obj.metadata().namespace;
+        case "creationTimestamp" -> obj.metadata().creationTimestamp == null ? null : obj.metadata().creationTimestamp.toString();
+        case "generation" -> obj.metadata().generation;
+        default -> null;
+      };
+    }
+    JsonNode n = obj.get(parts[0]);
+    for (int i = 1; i < parts.length && n != null; i++) {
+      n = n.get(parts[i]);
+    }
+    if (n == null || n.isNull() || n.isMissingNode()) {
+      return null;
+    }
+    if (n.isNumber()) {
+      return n.numberValue();
+    }
+    if (n.isBoolean()) {
+      return n.booleanValue();
+    }
+    return n.isValueNode() ? n.asText() : n.toString();
+  }
+}

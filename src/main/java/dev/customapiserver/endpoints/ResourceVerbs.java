@@ -1,0 +1,35 @@
+package dev.customapiserver.endpoints;
+
+import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.fieldmanager.FieldManager;
+import dev.customapiserver.registry.GenericStore;
+import dev.customapiserver.registry.Registry;
+import dev.customapiserver.runtime.BodyDecoder;
+import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.runtime.ServedVersion;
+import java.time.Clock;
+
+/**
+ * The read and write verb handlers of one resource in one version, as both the routes bound at
+ * start ({@link RouteBinder}) and the dispatcher of resources defined at run time
+ * ({@link DynamicRoutes}) use them.
+ */
+record ResourceVerbs<H extends KubeObject>(VersionedView<H> view, ReadHandlers<H> reads, WriteHandlers<H> writes) {
+
+  /** What every resource's handlers share: one per REST application. */
+  record Factory(Registry registry, Codecs codecs, Encoder encoder, BodyDecoder decoder, Tables tables, Watches watches,
+      Clock clock) {
+
+    <H extends KubeObject> ResourceVerbs<H> verbs(ResourceType<H> type, String version) {
+      GenericStore<H> store = registry.store(type);
+      ServedVersion<H, ?> sv = type.version(version).orElseThrow();
+      VersionedView<H> view = new VersionedView<>(type, sv, decoder);
+      var reads = new ReadHandlers<>(view, store, encoder, tables, codecs, watches);
+      var fields = new FieldManager(view.groupVersion().apiVersion(), new ResourceVersions<>(type, codecs.json()),
+          type.hasStatusSubresource(), codecs.json(), clock);
+      var writes = new WriteHandlers<>(view, store, encoder, codecs, decoder, fields);
+      return new ResourceVerbs<>(view, reads, writes);
+    }
+  }
+}

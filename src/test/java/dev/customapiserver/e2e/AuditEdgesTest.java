@@ -1,0 +1,154 @@
+package dev.customapiserver.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.customapiserver.server.config.Option;
+import dev.customapiserver.testkit.ApiServerBuilder;
+import dev.customapiserver.testkit.RunningApiServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The audit log where kube's differs from the plain path, with kubectl against an in-process
+ * server: requests refused by authentication (401) are audited as kube's {@code
+ * WithFailedAuthenticationAudit} does, and a request body kubectl sends as protobuf (built-in kinds
+ * such as ConfigMaps) is logged as the JSON of the decoded object.
+ */
+@DisplayName("Audit: 401s as kube's failed-authentication audit, protobuf request bodies as JSON requestObject")
+class AuditEdgesTest {
+  @TempDir static Path tmp;
+  static RunningApiServer server;
+  static Kubectl admin;
+  static Path auditLog;
+
+  @BeforeAll
+  static void start() throws Exception {
+    Path policy = Files.writeString(tmp.resolve("policy.yaml"), """
+        apiVersion: audit.k8s.io/v1
+        kind: Policy
+        rules:
+        - level: None
+          nonResourceURLs: ["/healthz*", "/readyz*", "/livez*", "/api", "/api/*", "/apis", "/apis/*", "/openapi/*"]
+        - level: RequestResponse
+          userGroups: ["system:masters"]
+          resources:
+          - group: hello.zeng.dev
+            resources: ["foos"]
+        - level: Request
+          resources:
+          - group: ""
+            resources: ["configmaps"]
+          - group: hello.zeng.dev
+            resources: ["foos"]
+        - level: Metadata
+        """);
+    auditLog = tmp.resolve("audit.log");
+    server = ApiServerBuilder.create().flag(Option.AUDIT_POLICY_FILE, policy.toString())
+        .flag(Option.AUDIT_LOG_PATH, auditLog.toString()).start();
+    admin = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  static List<JsonNode> events() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<JsonNode> events = new ArrayList<>();
+    for (String line : Files.readAllLines(auditLog)) {
+      if (line.endsWith("}")) { // a line being written is read when complete
+        events.add(json.readTree(line));
+      }
+    }
+    return events;
+  }
+
+  /**
+   * The first event {@code match} accepts, waiting for it: a stage after the response is written once
+   * the response has gone out, so the client may be done before the line is.
+   */
+  static JsonNode event(java.util.function.Predicate<JsonNode> match) throws Exception {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      java.util.Optional<JsonNode> found = events().stream().filter(match).findFirst();
+      if (found.isPresent()) {
+        return found.get();
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no such audit event in " + Files.readString(auditLog));
+      }
+      Thread.onSpinWait();
+      Thread.sleep(20);
+    }
+  }
+
+  @Test
+  @DisplayName("a wrong token: one ResponseStarted event, no user, the 401 Status, the policy matched without a user")
+  void unauthorized() throws Exception {
+    Kubectl.Result r = admin.run("--token", "not-a-token", "get", "--raw",
+        "/apis/hello.zeng.dev/v2/namespaces/default/foos");
+
+    assertThat(r.exitCode()).isNotZero();
+    assertThat(r.err()).contains("You must be logged in to the server");
+    JsonNode e = event(x -> x.at("/responseStatus/code").asInt() == 401);
+    String id = e.get("auditID").asText();
+    assertThat(events()).filteredOn(x -> x.get("auditID").asText().equals(id)).hasSize(1);
+    assertThat(e.get("stage").asText()).isEqualTo("ResponseStarted");
+    // the rule for system:masters cannot match a request without a user: the next rule (Request) does
+    assertThat(e.get("level").asText()).isEqualTo("Request");
+    assertThat(e.get("verb").asText()).isEqualTo("list");
+    assertThat(e.get("requestURI").asText()).startsWith("/apis/hello.zeng.dev/v2/namespaces/default/foos");
+    assertThat(e.get("user").toString()).isEqualTo("{}");
+    assertThat(e.has("impersonatedUser")).isFalse();
+    assertThat(e.at("/objectRef/resource").asText()).isEqualTo("foos");
+    assertThat(e.at("/objectRef/namespace").asText()).isEqualTo("default");
+    assertThat(e.get("responseStatus").toString())
+        .isEqualTo("{\"metadata\":{},\"status\":\"Failure\",\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}");
+    assertThat(e.has("requestObject")).isFalse();
+    assertThat(e.has("responseObject")).as("Request level").isFalse();
+    assertThat(e.get("sourceIPs").get(0).asText()).isEqualTo("127.0.0.1");
+    assertThat(e.get("userAgent").asText()).startsWith("kubectl");
+  }
+
+  @Test
+  @DisplayName("kubectl's protobuf ConfigMap body is logged as requestObject, the decoded ConfigMap as JSON")
+  void protobufRequestObject() throws Exception {
+    Kubectl.Result r = admin.run("create", "configmap", "audited-proto", "-n", "default", "--from-literal", "colour=blue");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode create = event(e -> e.get("verb").asText().equals("create")
+        && e.at("/objectRef/resource").asText().equals("configmaps") && e.get("stage").asText().equals("ResponseComplete"));
+    assertThat(create.get("level").asText()).isEqualTo("Request");
+    assertThat(create.at("/responseStatus/code").asInt()).isEqualTo(201);
+    assertThat(create.at("/requestObject/kind").asText()).isEqualTo("ConfigMap");
+    assertThat(create.at("/requestObject/apiVersion").asText()).isEqualTo("v1");
+    assertThat(create.at("/requestObject/metadata/name").asText()).isEqualTo("audited-proto");
+    assertThat(create.at("/requestObject/data/colour").asText()).isEqualTo("blue");
+  }
+
+  @Test
+  @DisplayName("a JSON body is still logged as sent (RequestResponse for system:masters: also the response)")
+  void jsonRequestObject() throws Exception {
+    Kubectl.Result r = admin.runWithInput("apiVersion: hello.zeng.dev/v2\nkind: Foo\nmetadata: {name: audited-json}\n"
+        + "spec: {config: {msg: hi}}\n", "create", "-n", "default", "-f", "-");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode create = event(e -> e.get("verb").asText().equals("create")
+        && e.at("/objectRef/resource").asText().equals("foos") && e.get("stage").asText().equals("ResponseComplete"));
+    assertThat(create.get("level").asText()).isEqualTo("RequestResponse");
+    assertThat(create.at("/requestObject/spec/config/msg").asText()).isEqualTo("hi");
+    assertThat(create.at("/responseObject/metadata/uid").asText()).isNotEmpty();
+  }
+}
