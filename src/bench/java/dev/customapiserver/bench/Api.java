@@ -22,6 +22,10 @@ final class Api {
     this.token = token;
   }
 
+  HttpClient client() {
+    return client;
+  }
+
   static String foosPath(String namespace) {
     return "/apis/hello.zeng.dev/v2/namespaces/" + namespace + "/foos";
   }
@@ -42,6 +46,11 @@ final class Api {
       throw new IOException("create " + name + ": HTTP " + r.statusCode() + " " + abbreviate(r.body()));
     }
     return JSON.readTree(r.body()).path("metadata").path("resourceVersion").asText();
+  }
+
+  /** Sends a request, answering the response as text whatever its status. */
+  HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+    return client.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   /** Creates a namespace (objects may only be created in existing ones); an existing one is fine. */

@@ -7,7 +7,8 @@ import java.util.Map;
 /** Benchmark parameters from {@code -Dbench.*} system properties; defaults are the performance goals. */
 record BenchConfig(
     Path war, Path outDir, boolean quick, int watchers, int writes, int writeConcurrency, int watchClients, int watchOpenConcurrency,
-    int objects, int createConcurrency, int pageSize, long pagedListMaxSeconds, String serverJvmArgs, long maxSeconds, String phases) {
+    int objects, int createConcurrency, int pageSize, long pagedListMaxSeconds, String serverJvmArgs, long maxSeconds, String phases,
+    int authzSeconds, int authzRounds, int authzConcurrency, int authzBindings) {
 
   static BenchConfig fromSystemProperties() {
     boolean quick = Boolean.getBoolean("bench.quick");
@@ -26,7 +27,11 @@ record BenchConfig(
         Long.getLong("bench.pagedListMaxSeconds", 300),
         System.getProperty("bench.serverJvmArgs", "-Xmx1g"),
         Long.getLong("bench.maxSeconds", quick ? 300 : 3600),
-        System.getProperty("bench.phases", "watch,paging"));
+        System.getProperty("bench.phases", "watch,paging"),
+        intProp("bench.authzSeconds", quick ? 5 : 20),
+        intProp("bench.authzRounds", quick ? 2 : 3),
+        intProp("bench.authzConcurrency", 4),
+        intProp("bench.authzBindings", quick ? 20 : 200));
   }
 
   private static int intProp(String name, int def) {
@@ -51,6 +56,12 @@ record BenchConfig(
     m.put("pagedListMaxSeconds", pagedListMaxSeconds);
     m.put("serverJvmArgs", serverJvmArgs);
     m.put("phases", phases);
+    if (runs("authz")) {
+      m.put("authzSeconds", authzSeconds);
+      m.put("authzRounds", authzRounds);
+      m.put("authzConcurrency", authzConcurrency);
+      m.put("authzBindings", authzBindings);
+    }
     return m;
   }
 }

@@ -6,10 +6,12 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The benchmark: starts the packaged WAR, runs the watch fan-out and paging phases, prints a markdown report,
+ * The benchmark: starts the packaged WAR, runs the authorization cost, watch fan-out and paging phases (those
+ * {@code bench.phases} names), prints a markdown report,
  * writes JSON lines to {@code target/bench/}, and stops the server on every exit path. A watchdog kills the
  * server and exits after {@code bench.maxSeconds}.
  */
@@ -20,45 +22,30 @@ public final class BenchMain {
     BenchConfig cfg = BenchConfig.fromSystemProperties();
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     Files.createDirectories(cfg.outDir());
-    AtomicReference<ServerUnderTest> running = new AtomicReference<>();
-    Thread hook = new Thread(() -> {
-      ServerUnderTest s = running.get();
-      if (s != null) {
-        s.killNow();
-      }
-    }, "bench-stop-server");
+    List<ServerUnderTest> running = new CopyOnWriteArrayList<>();
+    Thread hook = new Thread(() -> running.forEach(ServerUnderTest::killNow), "bench-stop-server");
     Runtime.getRuntime().addShutdownHook(hook);
     startWatchdog(cfg.maxSeconds(), running);
 
     Map<String, Object> env = environment();
     Report report = new Report(cfg, env);
     System.out.println("[bench] config " + cfg.asMap() + " env " + env);
-    try (ServerUnderTest server = ServerUnderTest.start(cfg.war(), cfg.outDir(), cfg.serverJvmArgs(), stamp)) {
-      running.set(server);
-      System.out.println("[bench] server pid " + server.pid() + " at " + server.url() + ", log " + server.log());
-      Api api = new Api(server.newClient(), server.url(), server.token());
-      api.createNamespace(WatchFanout.NAMESPACE);
-      api.createNamespace(Paging.NAMESPACE);
-      if (cfg.runs("watch")) {
-        phase(report, "watch_fanout", () -> new WatchFanout(cfg, server, api).run());
+    try {
+      if (cfg.runs("authz")) {
+        phase(report, "authz_get_cost", () -> new AuthzCost(cfg, stamp, running::add).run());
+      }
+      if (cfg.runs("watch") || cfg.runs("paging")) {
+        watchAndPaging(cfg, stamp, report, running);
       }
       if (cfg.runs("metrics")) {
-        phase(report, "metrics_overhead", () -> new MetricsOverhead(cfg, api, stamp).run());
-      }
-      if (cfg.runs("paging")) {
-        Paging paging = new Paging(cfg, api);
-        phase(report, "create", paging::create);
-        phase(report, "list_paged", paging::pagedList);
-        phase(report, "list_full_rv0", () -> paging.fullList("0"));
-        phase(report, "list_full_consistent", () -> paging.fullList(null));
-        ServerUnderTest.ProcStatus s = server.procStatus();
-        Map<String, Object> end = new LinkedHashMap<>();
-        end.put("server_rss_mb", WatchFanout.mb(s.rssKb()));
-        end.put("server_threads", s.threads());
-        report.add("server_at_end", end);
+        try (ServerUnderTest server = ServerUnderTest.start(cfg.war(), cfg.outDir(), cfg.serverJvmArgs(), stamp + "-metrics-on")) {
+          running.add(server);
+          Api api = new Api(server.newClient(), server.url(), server.token());
+          phase(report, "metrics_overhead", () -> new MetricsOverhead(cfg, api, stamp).run());
+        }
       }
     } finally {
-      running.set(null);
+      running.clear();
       env.put("loadavg_end", loadAverage());
       Path jsonl = cfg.outDir().resolve("results-" + stamp + ".jsonl");
       report.writeJsonLines(jsonl);
@@ -71,6 +58,36 @@ public final class BenchMain {
         Runtime.getRuntime().removeShutdownHook(hook);
       } catch (IllegalStateException e) {
         // already shutting down
+      }
+    }
+  }
+
+  /** The watch fan-out and paging phases, on one server. */
+  private static void watchAndPaging(BenchConfig cfg, String stamp, Report report, List<ServerUnderTest> running)
+      throws Exception {
+    try (ServerUnderTest server = ServerUnderTest.start(cfg.war(), cfg.outDir(), cfg.serverJvmArgs(), stamp)) {
+      running.add(server);
+      System.out.println("[bench] server pid " + server.pid() + " at " + server.url() + ", log " + server.log());
+      Api api = new Api(server.newClient(), server.url(), server.token());
+      api.createNamespace(WatchFanout.NAMESPACE);
+      api.createNamespace(Paging.NAMESPACE);
+      if (cfg.runs("watch")) {
+        phase(report, "watch_fanout", () -> new WatchFanout(cfg, server, api).run());
+      }
+      if (cfg.runs("events")) {
+        phase(report, "events_vs_writes", () -> new EventLoad(cfg, api).run());
+      }
+      if (cfg.runs("paging")) {
+        Paging paging = new Paging(cfg, api);
+        phase(report, "create", paging::create);
+        phase(report, "list_paged", paging::pagedList);
+        phase(report, "list_full_rv0", () -> paging.fullList("0"));
+        phase(report, "list_full_consistent", () -> paging.fullList(null));
+        ServerUnderTest.ProcStatus s = server.procStatus();
+        Map<String, Object> end = new LinkedHashMap<>();
+        end.put("server_rss_mb", WatchFanout.mb(s.rssKb()));
+        end.put("server_threads", s.threads());
+        report.add("server_at_end", end);
       }
     }
   }
@@ -95,7 +112,7 @@ public final class BenchMain {
     }
   }
 
-  private static void startWatchdog(long maxSeconds, AtomicReference<ServerUnderTest> running) {
+  private static void startWatchdog(long maxSeconds, List<ServerUnderTest> running) {
     Thread t = new Thread(() -> {
       try {
         Thread.sleep(maxSeconds * 1000);
@@ -103,10 +120,7 @@ public final class BenchMain {
         return;
       }
       System.err.println("[bench] watchdog: " + maxSeconds + " s exceeded, killing the server and exiting");
-      ServerUnderTest s = running.get();
-      if (s != null) {
-        s.killNow();
-      }
+      running.forEach(ServerUnderTest::killNow);
       Runtime.getRuntime().halt(3);
     }, "bench-watchdog");
     t.setDaemon(true);

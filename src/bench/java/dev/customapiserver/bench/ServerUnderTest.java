@@ -45,6 +45,11 @@ final class ServerUnderTest implements AutoCloseable {
   }
 
   static ServerUnderTest start(Path war, Path outDir, String jvmArgs, String stamp) throws Exception {
+    return start(war, outDir, jvmArgs, stamp, List.of());
+  }
+
+  /** With {@code serverArgs} after the data directory and port flags. */
+  static ServerUnderTest start(Path war, Path outDir, String jvmArgs, String stamp, List<String> serverArgs) throws Exception {
     Path dataDir = Files.createTempDirectory("custom-apiserver-bench-");
     Path log = outDir.resolve("server-" + stamp + ".log");
     Path cache = outDir.resolve("war-cache");
@@ -54,6 +59,7 @@ final class ServerUnderTest implements AutoCloseable {
     cmd.addAll(Arrays.stream(jvmArgs.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList());
     cmd.addAll(List.of("-Djava.io.tmpdir=" + cache.toAbsolutePath(), "-jar", war.toAbsolutePath().toString(),
         "--data-dir", dataDir.toString(), "--secure-port", "0"));
+    cmd.addAll(serverArgs);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     ServerUnderTest s = new ServerUnderTest(dataDir, log, p);
     try {

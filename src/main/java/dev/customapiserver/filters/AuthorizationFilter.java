@@ -1,6 +1,7 @@
 package dev.customapiserver.filters;
 
 import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.Status;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthorizationAttributes;
 import dev.customapiserver.auth.Authorizer;
@@ -18,7 +19,9 @@ import java.io.IOException;
  * its {@link dev.customapiserver.request.RequestInfo} says; a denial is a 403 Status worded as
  * kube-apiserver's ({@code foos.g "x" is forbidden: User "u" cannot get resource "foos" in API
  * group "g" in the namespace "ns"}); an authorizer that failed to decide (its webhook unreachable)
- * makes it a 500 InternalError naming what failed.
+ * makes it a 500 InternalError naming what failed, worded as kube's ({@code Internal Server Error:
+ * "<request URI>": Post "<webhook URL>": ...}; kube sends that text as text/plain, here it is the
+ * Status's message).
  */
 public final class AuthorizationFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -42,7 +45,11 @@ public final class AuthorizationFilter extends HttpFilter {
       return;
     }
     if (decision.failed()) {
-      writer.write(response, Errors.internal("authorizing " + request.getRequestURI() + ": " + decision.error(), null).status());
+      String query = request.getQueryString();
+      String uri = request.getRequestURI() + (query == null ? "" : "?" + query);
+      Status failed = Errors.internal("authorizing " + uri + ": " + decision.error(), null).status();
+      failed.message = "Internal Server Error: \"" + uri + "\": " + decision.error(); // kube's InternalError text
+      writer.write(response, failed);
       return;
     }
     writer.write(response, Forbidden.status(attributes, decision.reason()));

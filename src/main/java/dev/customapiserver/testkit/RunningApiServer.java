@@ -44,6 +44,44 @@ public final class RunningApiServer implements AutoCloseable {
     return read(kubeconfig());
   }
 
+  /**
+   * A fabric8 client configuration for the admin (URL, CA, token). Needs {@code
+   * io.fabric8:kubernetes-client} on the classpath (test scope); fails with a message saying so.
+   */
+  public io.fabric8.kubernetes.client.Config fabric8Config() {
+    try {
+      return Fabric8Clients.config(kubeconfigYaml());
+    } catch (NoClassDefFoundError e) {
+      throw missing("fabric8Config()", "io.fabric8:kubernetes-client", e);
+    }
+  }
+
+  /** A new fabric8 client as admin (close it when done); needs {@code io.fabric8:kubernetes-client}. */
+  public io.fabric8.kubernetes.client.KubernetesClient fabric8Client() {
+    try {
+      return Fabric8Clients.client(kubeconfigYaml());
+    } catch (NoClassDefFoundError e) {
+      throw missing("fabric8Client()", "io.fabric8:kubernetes-client", e);
+    }
+  }
+
+  /**
+   * A new official Kubernetes Java client as admin ({@code new CoreV1Api(server.officialClient())});
+   * needs {@code io.kubernetes:client-java} on the classpath (test scope).
+   */
+  public io.kubernetes.client.openapi.ApiClient officialClient() {
+    try {
+      return OfficialClients.client(kubeconfigYaml());
+    } catch (NoClassDefFoundError e) {
+      throw missing("officialClient()", "io.kubernetes:client-java", e);
+    }
+  }
+
+  private static IllegalStateException missing(String method, String artifact, NoClassDefFoundError e) {
+    return new IllegalStateException("RunningApiServer." + method + " needs " + artifact
+        + " on the classpath: add it as a (test-scoped) dependency (" + e.getMessage() + " is missing)", e);
+  }
+
   /** The admin's bearer token (user {@code admin}, group {@code system:masters}). */
   public String adminToken() {
     return read(files().adminTokenFile()).trim();

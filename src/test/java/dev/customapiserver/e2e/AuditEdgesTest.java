@@ -102,7 +102,8 @@ class AuditEdgesTest {
 
     assertThat(r.exitCode()).isNotZero();
     assertThat(r.err()).contains("You must be logged in to the server");
-    JsonNode e = event(x -> x.at("/responseStatus/code").asInt() == 401);
+    JsonNode e = event(x -> x.at("/responseStatus/code").asInt() == 401
+        && x.get("requestURI").asText().startsWith("/apis/hello.zeng.dev/v2/namespaces/default/foos"));
     String id = e.get("auditID").asText();
     assertThat(events()).filteredOn(x -> x.get("auditID").asText().equals(id)).hasSize(1);
     assertThat(e.get("stage").asText()).isEqualTo("ResponseStarted");

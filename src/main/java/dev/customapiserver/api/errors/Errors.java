@@ -91,6 +91,11 @@ public final class Errors {
     return of(StatusReason.METHOD_NOT_ALLOWED, "the server does not allow this method on the requested resource", null);
   }
 
+  /** 405 MethodNotAllowed with its own message (e.g. kube's "create not allowed while custom resource definition is terminating"). */
+  public static ApiException methodNotAllowed(String message) {
+    return of(StatusReason.METHOD_NOT_ALLOWED, message, null);
+  }
+
   public static ApiException pathNotFound() {
     return of(StatusReason.NOT_FOUND, "the server could not find the requested resource", new Status.Details());
   }

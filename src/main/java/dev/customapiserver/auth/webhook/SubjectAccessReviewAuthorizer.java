@@ -74,6 +74,10 @@ public final class SubjectAccessReviewAuthorizer implements Authorizer {
     ClusterClient.Response r;
     try {
       r = Retry.send(() -> client.post(path, review));
+    } catch (java.net.ConnectException e) {
+      java.net.URI u = client.url(path);
+      int port = u.getPort() >= 0 ? u.getPort() : "https".equals(u.getScheme()) ? 443 : 80;
+      return Decision.failed(url + ": dial tcp " + u.getHost() + ":" + port + ": connect: connection refused");
     } catch (IOException e) {
       return Decision.failed(url + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
     } catch (InterruptedException e) {

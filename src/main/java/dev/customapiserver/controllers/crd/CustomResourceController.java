@@ -197,7 +197,8 @@ public final class CustomResourceController implements Controller {
   }
 
   private String fingerprint(CustomResourceDefinition crd) {
-    return json.valueToTree(crd.spec).toString() + json.valueToTree(crd.status == null ? null : crd.status.acceptedNames);
+    return json.valueToTree(crd.spec).toString() + json.valueToTree(crd.status == null ? null : crd.status.acceptedNames)
+        + (crd.metadata().deletionTimestamp != null ? " terminating" : "");
   }
 
   /** Registers new and changed resources, updates the Scheme's groups, then drops what is gone. */

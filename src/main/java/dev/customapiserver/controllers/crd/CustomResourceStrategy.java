@@ -1,21 +1,63 @@
 package dev.customapiserver.controllers.crd;
 
+import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.Unstructured;
+import dev.customapiserver.runtime.GroupVersion;
 import dev.customapiserver.runtime.ResourceStrategy;
+import java.util.List;
+import java.util.Map;
 
 /**
  * kube's custom resource strategy: with the status subresource, a create drops {@code status} and
- * an update of the main resource keeps the stored one (status is written through {@code /status}).
+ * an update of the main resource keeps the stored one (status is written through {@code /status});
+ * every write is validated against the schema of the object's version (the storage version's when
+ * the object names none).
  */
 final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
   private final boolean statusSubresource;
+  private final Map<String, CustomResourceSchema> schemas;
+  private final String storageVersion;
+  private final boolean terminating;
 
-  CustomResourceStrategy(boolean statusSubresource) {
+  CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
+      boolean terminating) {
     this.statusSubresource = statusSubresource;
+    this.terminating = terminating;
+    this.schemas = schemas;
+    this.storageVersion = storageVersion;
+  }
+
+  private CustomResourceSchema schemaOf(Unstructured obj) {
+    String version = storageVersion;
+    if (obj.apiVersion != null && obj.apiVersion.contains("/")) {
+      version = GroupVersion.parse(obj.apiVersion).version();
+    }
+    CustomResourceSchema s = schemas.get(version);
+    return s != null ? s : schemas.get(storageVersion);
+  }
+
+  @Override
+  public List<FieldError> validate(Unstructured obj) {
+    CustomResourceSchema s = schemaOf(obj);
+    return s == null ? List.of() : s.validate(obj);
+  }
+
+  @Override
+  public List<FieldError> validateUpdate(Unstructured newObj, Unstructured oldObj) {
+    return validate(newObj);
+  }
+
+  @Override
+  public List<FieldError> validateStatusUpdate(Unstructured newObj, Unstructured oldObj) {
+    return validate(newObj);
   }
 
   @Override
   public void prepareForCreate(Unstructured obj) {
+    if (terminating) {
+      throw dev.customapiserver.api.errors.Errors.methodNotAllowed(
+          "create not allowed while custom resource definition is terminating");
+    }
     if (statusSubresource) {
       obj.remove("status");
     }

@@ -22,9 +22,10 @@ final class CustomResourceTypes {
   static ResourceType<Unstructured> of(CustomResourceDefinition crd, CustomResourceDefinition.Names names) {
     CustomResourceDefinition.Spec spec = crd.spec;
     boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
+    java.util.Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)
-        .strategy(new CustomResourceStrategy(status));
+        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(), crd.metadata().deletionTimestamp != null));
     if (names.shortNames != null) {
       b.shortNames(names.shortNames.toArray(String[]::new));
     }
@@ -40,7 +41,22 @@ final class CustomResourceTypes {
     UnstructuredCopier copier = new UnstructuredCopier();
     for (CustomResourceDefinition.Version v : spec.versions) {
       if (v.serves() || v.stores()) {
-        b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v)));
+        CustomResourceSchema schema = schemas.get(v.name);
+        b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v))
+            .withDefaulter(schema::pruneAndDefault));
+      }
+    }
+    for (CustomResourceDefinition.Version v : spec.versions) {
+      if (v.stores() && v.selectableFields != null) {
+        for (JsonNode f : v.selectableFields) {
+          String path = f.path("jsonPath").asText("");
+          if (!path.isEmpty()) {
+            b.selectableField(path.startsWith(".") ? path.substring(1) : path, obj -> {
+              Object value = cell(obj, path);
+              return value == null ? null : String.valueOf(value);
+            });
+          }
+        }
       }
     }
     return b.storageVersion(crd.storageVersion()).build();

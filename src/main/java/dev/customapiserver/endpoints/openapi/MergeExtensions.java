@@ -2,36 +2,30 @@ package dev.customapiserver.endpoints.openapi;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.customapiserver.api.meta.ListType;
-import dev.customapiserver.api.meta.PatchStrategy;
-import java.lang.reflect.AnnotatedElement;
+import dev.customapiserver.schema.StructuralSchema;
 
 /**
- * The merge metadata of a field as kube-apiserver's OpenAPI carries it: {@code x-kubernetes-patch-strategy}
- * and {@code x-kubernetes-patch-merge-key} from {@link PatchStrategy}, {@code x-kubernetes-list-type} and
- * {@code x-kubernetes-list-map-keys} from {@link ListType}.
+ * The merge metadata of a property as kube-apiserver's OpenAPI carries it, from the schema model:
+ * {@code x-kubernetes-list-map-keys}, {@code x-kubernetes-list-type}, {@code x-kubernetes-patch-merge-key}
+ * and {@code x-kubernetes-patch-strategy}.
  */
 final class MergeExtensions {
   private MergeExtensions() {}
 
-  /** Writes the extensions {@code field} declares onto its property schema {@code s}. */
-  static void apply(ObjectNode s, AnnotatedElement field) {
-    ListType lt = field.getAnnotation(ListType.class);
-    if (lt != null) {
-      if (lt.mapKeys().length > 0) {
+  /** Writes the extensions of {@code property} onto its property schema {@code s}. */
+  static void apply(ObjectNode s, StructuralSchema property) {
+    if (property.listType() != null) {
+      if (!property.listMapKeys().isEmpty()) {
         ArrayNode keys = s.putArray("x-kubernetes-list-map-keys");
-        for (String k : lt.mapKeys()) {
-          keys.add(k);
-        }
+        property.listMapKeys().forEach(keys::add);
       }
-      s.put("x-kubernetes-list-type", lt.value());
+      s.put("x-kubernetes-list-type", property.listType());
     }
-    PatchStrategy ps = field.getAnnotation(PatchStrategy.class);
-    if (ps != null) {
-      if (!ps.mergeKey().isEmpty()) {
-        s.put("x-kubernetes-patch-merge-key", ps.mergeKey());
+    if (property.patchStrategy() != null) {
+      if (property.patchMergeKey() != null) {
+        s.put("x-kubernetes-patch-merge-key", property.patchMergeKey());
       }
-      s.put("x-kubernetes-patch-strategy", ps.value());
+      s.put("x-kubernetes-patch-strategy", property.patchStrategy());
     }
   }
 }

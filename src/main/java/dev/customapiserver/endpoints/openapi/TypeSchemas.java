@@ -1,27 +1,20 @@
 package dev.customapiserver.endpoints.openapi;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.meta.DeleteOptions;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
-import java.lang.reflect.AnnotatedElement;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
-import java.util.ArrayList;
+import dev.customapiserver.schema.JavaSchemas;
+import dev.customapiserver.schema.StructuralSchema;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 
 /**
- * Builds the component schemas of one group-version document by reflection: one named object schema
- * per class reached, properties from public instance fields (superclasses first) or record
- * components, named as Jackson names them. Not thread-safe; used once while building a document.
+ * Builds the component schemas of one group-version document from the server's one schema model
+ * ({@link JavaSchemas}): one named object schema per class reached, {@code $ref}s where a field or
+ * element has a class type. Not thread-safe; used once while building a document.
  */
 final class TypeSchemas {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -33,6 +26,7 @@ final class TypeSchemas {
   private final SortedMap<String, ObjectNode> components;
   private final Map<Class<?>, String> names = new HashMap<>();
   private final PropertySchemas properties = new PropertySchemas(this);
+  private final JavaSchemas java = new JavaSchemas();
 
   /** @param prefix schema name prefix of the group-version, e.g. {@code dev.zeng.hello.v2} */
   TypeSchemas(String prefix, SortedMap<String, ObjectNode> components) {
@@ -101,78 +95,33 @@ final class TypeSchemas {
   }
 
   private void fill(ObjectNode schema, Class<?> type) {
-    Description d = type.getAnnotation(Description.class);
-    if (d != null) {
-      schema.put("description", d.value());
+    StructuralSchema c = java.of(type);
+    if (!c.description().isEmpty()) {
+      schema.put("description", c.description());
     }
     schema.put("type", "object");
     ObjectNode props = NODES.objectNode();
-    List<String> required = new ArrayList<>();
-    for (Member m : members(type)) {
-      JsonProperty jp = m.element.getAnnotation(JsonProperty.class);
-      String wire = jp != null && !jp.value().isEmpty() ? jp.value() : m.name;
-      ObjectNode p = properties.of(m.annotatedType(), m.element);
-      String description = description(m.element, m.declaring, wire);
+    for (Map.Entry<String, StructuralSchema> e : c.properties().entrySet()) {
+      String wire = e.getKey();
+      StructuralSchema property = e.getValue();
+      ObjectNode p = properties.of(property);
+      String description = !property.description().isEmpty() ? property.description()
+          : MetaDescriptions.of(property.javaDeclaringClass(), wire);
       if (description != null) {
         p = NODES.objectNode().put("description", description).setAll(p);
       }
-      MergeExtensions.apply(p, m.element);
-      DocumentedValues.apply(p, m.element);
-      props.set(wire, p);
-      if (Constraints.required(PropertySchemas.annotations(m.annotatedType(), m.element))) {
-        required.add(wire);
+      MergeExtensions.apply(p, property);
+      if (property.defaultValue() != null) {
+        p.set("default", property.defaultValue().deepCopy());
       }
+      props.set(wire, p);
     }
-    if (!required.isEmpty()) {
+    if (!c.required().isEmpty()) {
       ArrayNode r = schema.putArray("required");
-      required.forEach(r::add);
+      c.required().forEach(r::add);
     }
     if (!props.isEmpty()) {
       schema.set("properties", props);
-    }
-  }
-
-  private static String description(AnnotatedElement e, Class<?> declaring, String wire) {
-    Description d = e.getAnnotation(Description.class);
-    return d != null ? d.value() : MetaDescriptions.of(declaring, wire);
-  }
-
-  /** A serialized field: a public instance field or a record component (read through its field). */
-  private record Member(String name, Field element, Class<?> declaring, RecordComponent component) {
-    java.lang.reflect.AnnotatedType annotatedType() {
-      return component != null ? component.getAnnotatedType() : element.getAnnotatedType();
-    }
-  }
-
-  private static List<Member> members(Class<?> type) {
-    List<Member> out = new ArrayList<>();
-    if (type.isRecord()) {
-      for (RecordComponent rc : type.getRecordComponents()) {
-        Field f = declaredField(type, rc.getName());
-        if (!f.isAnnotationPresent(JsonIgnore.class)) {
-          out.add(new Member(rc.getName(), f, type, rc));
-        }
-      }
-      return out;
-    }
-    if (type.getSuperclass() != null && type.getSuperclass() != Object.class) {
-      out.addAll(members(type.getSuperclass()));
-    }
-    for (Field f : type.getDeclaredFields()) {
-      int mod = f.getModifiers();
-      if (Modifier.isPublic(mod) && !Modifier.isStatic(mod) && !Modifier.isTransient(mod)
-          && !f.isSynthetic() && !f.isAnnotationPresent(JsonIgnore.class)) {
-        out.add(new Member(f.getName(), f, type, null));
-      }
-    }
-    return out;
-  }
-
-  private static Field declaredField(Class<?> type, String name) {
-    try {
-      return type.getDeclaredField(name);
-    } catch (NoSuchFieldException e) {
-      throw new IllegalStateException("record component without field: " + type.getName() + "." + name, e);
     }
   }
 }

@@ -50,13 +50,13 @@ class CustomResourcesRestTest {
            "names":{"plural":"%1$s","kind":"%2$s","shortNames":["%3$s"]},
            "versions":[{"name":"v1","served":true,"storage":true,
              "schema":{"openAPIV3Schema":{"type":"object","properties":{"spec":{"type":"object","properties":{
-               "cronSpec":{"type":"string"},"image":{"type":"string"},"replicas":{"type":"integer"}}}}}}}]}}
+               "cronSpec":{"type":"string"},"image":{"type":"string"},"replicas":{"type":"integer","default":1}}}}}}}]}}
         """.formatted(plural, kind, shortName, scope);
   }
 
   static String cronTab(String name, String labels) {
     return "{\"apiVersion\":\"stable.example.com/v1\",\"kind\":\"CronTab\",\"metadata\":{\"name\":\"" + name
-        + "\",\"labels\":" + labels + "},\"spec\":{\"cronSpec\":\"* * * * */5\",\"image\":\"my-awesome-cron-image\"}}";
+        + "\",\"labels\":" + labels + "},\"spec\":{\"cronSpec\":\"* * * * */5\",\"image\":\"my-awesome-cron-image\",\"unknown\":true}}";
   }
 
   /** Polls {@code path} until {@code done} holds for its body (the controller works in the background). */
@@ -122,6 +122,12 @@ class CustomResourcesRestTest {
     assertThat(obj.at("/apiVersion").asText()).isEqualTo("stable.example.com/v1");
     assertThat(obj.at("/spec/image").asText()).isEqualTo("my-awesome-cron-image");
     assertThat(obj.at("/metadata/uid").asText()).isNotEmpty();
+    assertThat(obj.at("/spec/replicas").asInt()).as("defaulted from the schema").isEqualTo(1);
+    assertThat(obj.at("/spec/unknown").isMissingNode()).as("pruned: not in the schema").isTrue();
+    r = server.send("POST", CRONTABS, cronTab("bad", "{}").replace("\"image\"", "\"replicas\":\"three\",\"image\""));
+    assertThat(r.statusCode()).isEqualTo(422);
+    assertThat(JSON.readTree(r.body()).at("/message").asText()).isEqualTo("CronTab.stable.example.com \"bad\" is invalid: "
+        + "spec.replicas: Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"");
     assertThat(server.send("POST", CRONTABS, cronTab("second", "{\"app\":\"b\"}")).statusCode()).isEqualTo(201);
     assertThat(server.send("POST", CRONTABS, cronTab("second", "{}")).statusCode()).isEqualTo(409);
 
@@ -199,7 +205,8 @@ class CustomResourcesRestTest {
   @DisplayName("an invalid CRD is 422 with kube-apiserver's field errors")
   void invalid() throws Exception {
     String body = crd("widgets", "Widget", "wd", "Regional").replace("\"name\":\"widgets.stable.example.com\"",
-        "\"name\":\"gadgets.stable.example.com\"").replace("\"storage\":true", "\"storage\":false");
+        "\"name\":\"gadgets.stable.example.com\"").replace("\"storage\":true", "\"storage\":false")
+        .replace("\"spec\":{\"type\":\"object\",", "\"spec\":{");
     HttpResponse<String> r = server.send("POST", CRDS, body);
     assertThat(r.statusCode()).isEqualTo(422);
     List<String> causes = new ArrayList<>();
@@ -208,7 +215,58 @@ class CustomResourcesRestTest {
     assertThat(causes).contains(
         "metadata.name: Invalid value: \"gadgets.stable.example.com\": must be spec.names.plural+\".\"+spec.group",
         "spec.scope: Unsupported value: \"Regional\": supported values: \"Cluster\", \"Namespaced\"");
+    assertThat(causes).anyMatch(c -> c.startsWith("spec.versions[0].schema.openAPIV3Schema.properties[spec]"));
     assertThat(causes).anyMatch(c -> c.startsWith("spec.versions: Invalid value: ") && c.endsWith(
         ": must have exactly one version marked as storage version"));
+  }
+
+  @Test
+  @DisplayName("selectableFields select by field; a Terminating CRD refuses creates with 405 until its objects are gone")
+  void selectableFieldsAndTerminating() throws Exception {
+    String crd = """
+        {"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"things.hold.example.com"},
+         "spec":{"group":"hold.example.com","scope":"Namespaced","names":{"plural":"things","kind":"Thing"},
+           "versions":[{"name":"v1","served":true,"storage":true,"selectableFields":[{"jsonPath":".spec.color"}],
+             "schema":{"openAPIV3Schema":{"type":"object","properties":{"spec":{"type":"object","properties":{
+               "color":{"type":"string"}}}}}}}]}}
+        """;
+    String things = "/apis/hold.example.com/v1/namespaces/default/things";
+    assertThat(server.send("POST", CRDS, crd).statusCode()).isEqualTo(201);
+    eventually(CRDS + "/things.hold.example.com", CustomResourcesRestTest::established);
+    eventually(things, x -> x.statusCode() == 200);
+    for (String[] t : new String[][] {{"red-one", "red"}, {"blue-one", "blue"}}) {
+      HttpResponse<String> r = server.send("POST", things, "{\"apiVersion\":\"hold.example.com/v1\",\"kind\":\"Thing\","
+          + "\"metadata\":{\"name\":\"" + t[0] + "\",\"finalizers\":[\"example.com/hold\"]},\"spec\":{\"color\":\"" + t[1] + "\"}}");
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+    }
+    JsonNode red = JSON.readTree(server.send("GET", things + "?fieldSelector=spec.color%3Dred", null).body());
+    assertThat(red.at("/items").size()).isEqualTo(1);
+    assertThat(red.at("/items/0/metadata/name").asText()).isEqualTo("red-one");
+    assertThat(server.send("GET", things + "?fieldSelector=spec.size%3D1", null).statusCode()).isEqualTo(400);
+
+    assertThat(server.send("DELETE", CRDS + "/things.hold.example.com", null).statusCode()).isEqualTo(200);
+    String another = "{\"apiVersion\":\"hold.example.com/v1\",\"kind\":\"Thing\",\"metadata\":{\"name\":\"late\"}}";
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    HttpResponse<String> refused;
+    do {
+      refused = server.send("POST", things, another);
+      if (refused.statusCode() == 201) {
+        server.send("DELETE", things + "/late", null);
+      }
+    } while (refused.statusCode() != 405 && System.nanoTime() < deadline);
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(405);
+    assertThat(JSON.readTree(refused.body()).at("/message").asText())
+        .isEqualTo("create not allowed while custom resource definition is terminating");
+    JsonNode terminating = JSON.readTree(server.send("GET", CRDS + "/things.hold.example.com", null).body());
+    assertThat(terminating.at("/metadata/finalizers/0").asText()).isEqualTo("customresourcecleanup.apiextensions.k8s.io");
+    assertThat(terminating.toString()).contains("\"type\":\"Terminating\",\"status\":\"True\"");
+
+    for (String name : List.of("red-one", "blue-one")) {
+      HttpResponse<String> r = server.send("PATCH", things + "/" + name, "{\"metadata\":{\"finalizers\":null}}",
+          "Content-Type", "application/merge-patch+json");
+      assertThat(r.statusCode()).as(r.body()).isIn(200, 404);
+    }
+    eventually(CRDS + "/things.hold.example.com", x -> x.statusCode() == 404);
+    eventually(things, x -> x.statusCode() == 404);
   }
 }

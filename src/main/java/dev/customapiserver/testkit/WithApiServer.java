@@ -8,8 +8,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs the test class against an API server started in-process by {@link ApiServerBuilder}
- * (memory storage): test methods and constructors may take a {@link RunningApiServer} or a fabric8
- * {@code KubernetesClient} (admin) parameter.
+ * (memory storage): test methods, constructors and lifecycle methods may take a
+ * {@link RunningApiServer}, a fabric8 {@code KubernetesClient} or an official-client
+ * {@code ApiClient} parameter (admin; the client library must be on the test classpath).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -17,6 +18,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public @interface WithApiServer {
   /** {@code true}: a fresh server (empty storage) for every test method; {@code false}: one per class. */
   boolean perMethod() default false;
+
+  /**
+   * {@code true}: the class's server is {@link RunningApiServer#reset() reset} before each test, so
+   * every test starts from the just-started state without the cost of a new server.
+   */
+  boolean reset() default false;
 
   /** The storage backend ({@code --storage-backend}). */
   String storage() default "memory";

@@ -1,0 +1,89 @@
+package dev.customapiserver.controllers.crd;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.api.errors.FieldError;
+import dev.customapiserver.api.meta.Unstructured;
+import dev.customapiserver.schema.StructuralSchema;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One version's structural schema applied to custom objects as kube-apiserver applies it: unknown
+ * fields pruned and defaults set on every decoded body, the object validated on every write.
+ * Without a schema (none given, or one the schema model refuses) objects are kept as given.
+ */
+final class CustomResourceSchema {
+  private final StructuralSchema schema;
+
+  CustomResourceSchema(JsonNode openApiV3Schema) {
+    StructuralSchema s = null;
+    if (openApiV3Schema != null && !openApiV3Schema.isNull()) {
+      try {
+        s = StructuralSchema.fromOpenApiV3(openApiV3Schema);
+      } catch (RuntimeException e) {
+        s = null; // a CRD written before its schema was checked: served as given
+      }
+    }
+    this.schema = s;
+  }
+
+  /** Prunes unknown fields and sets defaults, in place (what a decoded request body goes through). */
+  void pruneAndDefault(Unstructured obj) {
+    if (schema == null) {
+      return;
+    }
+    ObjectNode root = tree(obj);
+    schema.prune(root);
+    schema.applyDefaults(root);
+    for (String field : List.copyOf(obj.content().keySet())) {
+      obj.remove(field);
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (!e.getKey().equals("apiVersion") && !e.getKey().equals("kind") && !e.getKey().equals("metadata")) {
+        obj.set(e.getKey(), e.getValue());
+      }
+    }
+  }
+
+  /** kube's field errors of the object against the schema; empty without a schema. */
+  List<FieldError> validate(Unstructured obj) {
+    return schema == null ? List.of() : schema.validate(tree(obj));
+  }
+
+  private static ObjectNode tree(Unstructured obj) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    if (obj.apiVersion != null) {
+      root.put("apiVersion", obj.apiVersion);
+    }
+    if (obj.kind != null) {
+      root.put("kind", obj.kind);
+    }
+    ObjectNode meta = root.putObject("metadata");
+    if (obj.metadata().name != null) {
+      meta.put("name", obj.metadata().name);
+    }
+    if (obj.metadata().namespace != null) {
+      meta.put("namespace", obj.metadata().namespace);
+    }
+    if (obj.metadata().generateName != null) {
+      meta.put("generateName", obj.metadata().generateName);
+    }
+    obj.content().forEach((k, v) -> root.set(k, v.deepCopy()));
+    return root;
+  }
+
+  /** The versions' schemas by version name. */
+  static Map<String, CustomResourceSchema> of(List<dev.customapiserver.apis.apiextensions.CustomResourceDefinition.Version> versions) {
+    Map<String, CustomResourceSchema> m = new java.util.LinkedHashMap<>();
+    for (var v : versions) {
+      m.put(v.name, new CustomResourceSchema(v.openApiV3Schema()));
+    }
+    return m;
+  }
+
+}

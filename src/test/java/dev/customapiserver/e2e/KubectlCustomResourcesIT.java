@@ -1,0 +1,97 @@
+package dev.customapiserver.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The CronTab example of the Kubernetes documentation, through kubectl against {@code java -jar custom-apiserver.war}. */
+@DisplayName("kubectl with a CustomResourceDefinition: the docs' CronTab")
+class KubectlCustomResourcesIT extends KubectlServerTest {
+  static final String CRD = """
+      apiVersion: apiextensions.k8s.io/v1
+      kind: CustomResourceDefinition
+      metadata:
+        # name must match the spec fields below, and be in the form: <plural>.<group>
+        name: crontabs.stable.example.com
+      spec:
+        group: stable.example.com
+        versions:
+          - name: v1
+            served: true
+            storage: true
+            schema:
+              openAPIV3Schema:
+                type: object
+                properties:
+                  spec:
+                    type: object
+                    properties:
+                      cronSpec:
+                        type: string
+                      image:
+                        type: string
+                      replicas:
+                        type: integer
+        scope: Namespaced
+        names:
+          plural: crontabs
+          singular: crontab
+          kind: CronTab
+          shortNames:
+          - ct
+      """;
+
+  static String cronTab(String name) {
+    return """
+        apiVersion: "stable.example.com/v1"
+        kind: CronTab
+        metadata:
+          name: %s
+        spec:
+          cronSpec: "* * * * */5"
+          image: my-awesome-cron-image
+        """.formatted(name);
+  }
+
+  @Test
+  @DisplayName("apply the CRD, apply a CronTab, get ct, get crontabs -w, delete; deleting the CRD removes the type")
+  void cronTab() throws Exception {
+    assertThat(ok(kubectl.runWithInput(CRD, "apply", "-f", "-")).out())
+        .contains("customresourcedefinition.apiextensions.k8s.io/crontabs.stable.example.com created");
+    ok(kubectl.run("wait", "--for=condition=Established", "crd/crontabs.stable.example.com", "--timeout=60s"));
+
+    assertThat(ok(kubectl.runWithInput(cronTab("my-new-cron-object"), "apply", "-f", "-")).out())
+        .contains("crontab.stable.example.com/my-new-cron-object created");
+    String got = ok(kubectl.run("get", "ct")).out();
+    assertThat(got).contains("NAME").contains("my-new-cron-object");
+    assertThat(ok(kubectl.run("get", "crontab", "my-new-cron-object", "-o", "jsonpath={.spec.cronSpec}")).out())
+        .isEqualTo("* * * * */5");
+    assertThat(ok(kubectl.runWithInput(cronTab("my-new-cron-object"), "apply", "-f", "-")).out())
+        .contains("crontab.stable.example.com/my-new-cron-object unchanged");
+
+    Process watch = kubectl.start("get", "crontabs", "-w");
+    try {
+      BlockingQueue<String> q = KubectlWatchIT.lines(watch);
+      assertThat(KubectlWatchIT.nextLine(q)).startsWith("NAME");
+      assertThat(KubectlWatchIT.nextLine(q)).startsWith("my-new-cron-object");
+      ok(kubectl.runWithInput(cronTab("second"), "apply", "-f", "-"));
+      assertThat(KubectlWatchIT.nextLine(q)).startsWith("second");
+    } finally {
+      watch.destroy();
+      watch.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    assertThat(ok(kubectl.run("delete", "ct", "second")).out()).contains("crontab.stable.example.com \"second\" deleted");
+    assertThat(ok(kubectl.run("get", "crds")).out()).contains("crontabs.stable.example.com");
+
+    ok(kubectl.run("delete", "crd", "crontabs.stable.example.com", "--timeout=60s"));
+    // kubectl's discovery cache may still name the type (then the list is 404) or already not
+    Kubectl.Result gone = fails(kubectl.run("get", "crontabs"));
+    assertThat(gone.err()).containsAnyOf("the server could not find the requested resource",
+        "the server doesn't have a resource type \"crontabs\"");
+    assertThat(ok(kubectl.run("api-resources", "--api-group=stable.example.com")).out()).doesNotContain("crontabs");
+  }
+}
