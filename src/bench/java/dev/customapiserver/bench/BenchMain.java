@@ -37,6 +37,13 @@ public final class BenchMain {
       if (cfg.runs("watch") || cfg.runs("paging")) {
         watchAndPaging(cfg, stamp, report, running);
       }
+      if (cfg.runs("metrics")) {
+        try (ServerUnderTest server = ServerUnderTest.start(cfg.war(), cfg.outDir(), cfg.serverJvmArgs(), stamp + "-metrics-on")) {
+          running.add(server);
+          Api api = new Api(server.newClient(), server.url(), server.token());
+          phase(report, "metrics_overhead", () -> new MetricsOverhead(cfg, api, stamp).run());
+        }
+      }
     } finally {
       running.clear();
       env.put("loadavg_end", loadAverage());

@@ -30,7 +30,7 @@ import javax.net.ssl.TrustManagerFactory;
  * {@link #close()} stops it (TERM, then KILL after 15 s) and deletes the data directory; the log stays.
  */
 final class ServerUnderTest implements AutoCloseable {
-  private static final Duration STARTUP = Duration.ofSeconds(120);
+  private static final Duration STARTUP = Duration.ofSeconds(Long.getLong("bench.startupSeconds", 120));
   private final Path dataDir;
   private final Path log;
   private final Process process;

@@ -37,15 +37,25 @@ public final class RestApi {
    * --min-request-timeout, 1800 s); a watch whose client lags more than {@code watchBufferEvents}
    * events behind is ended with a 410 so that it relists.
    */
-  public record Settings(long maxRequestBodyBytes, String gitVersion, Duration minRequestTimeout, int watchBufferEvents) {
+  public record Settings(long maxRequestBodyBytes, String gitVersion, Duration minRequestTimeout, int watchBufferEvents,
+      WatchEventObserver watchEvents) {
     public static final Settings DEFAULT = new Settings(3L * 1024 * 1024, "v1.32.0", Duration.ofSeconds(1800), 1000);
 
+    public Settings(long maxRequestBodyBytes, String gitVersion, Duration minRequestTimeout, int watchBufferEvents) {
+      this(maxRequestBodyBytes, gitVersion, minRequestTimeout, watchBufferEvents, WatchEventObserver.NONE);
+    }
+
     public Settings withWatchBufferEvents(int events) {
-      return new Settings(maxRequestBodyBytes, gitVersion, minRequestTimeout, events);
+      return new Settings(maxRequestBodyBytes, gitVersion, minRequestTimeout, events, watchEvents);
     }
 
     public Settings withMinRequestTimeout(Duration timeout) {
-      return new Settings(maxRequestBodyBytes, gitVersion, timeout, watchBufferEvents);
+      return new Settings(maxRequestBodyBytes, gitVersion, timeout, watchBufferEvents, watchEvents);
+    }
+
+    /** The same with each encoded watch event's size told to {@code observer}. */
+    public Settings withWatchEvents(WatchEventObserver observer) {
+      return new Settings(maxRequestBodyBytes, gitVersion, minRequestTimeout, watchBufferEvents, observer);
     }
   }
 
@@ -80,7 +90,7 @@ public final class RestApi {
     BodyDecoder decoder = new BodyDecoder(codecs);
     Tables tables = new Tables(clock);
     RouteBinder binder = new RouteBinder(settings.maxRequestBodyBytes());
-    watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents());
+    watches = new Watches(settings.minRequestTimeout(), settings.watchBufferEvents(), settings.watchEvents());
     ResourceVerbs.Factory factory = new ResourceVerbs.Factory(registry, codecs, encoder, decoder, tables, watches, clock);
     for (ResourceType<?> type : scheme.servedResources()) {
       bind(type, registry, codecs, encoder, decoder, binder, factory, settings);

@@ -58,6 +58,11 @@ final class WatchFraming<H extends KubeObject> {
     return frame(e.type().name(), json(obj), rv);
   }
 
+  /** Tells {@code observer} the size of an event of this watch's group, version and kind. */
+  void observe(WatchEventObserver observer, int bytes) {
+    observer.sent(view.groupVersion().group(), view.groupVersion().version(), view.type().kind(), bytes);
+  }
+
   byte[] error(Status status) {
     return frame("ERROR", json(status), null);
   }

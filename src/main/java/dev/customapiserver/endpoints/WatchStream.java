@@ -183,7 +183,9 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
           }
           break;
         }
-        chunk.write(framing.event((WatchEvent<H>) item));
+        byte[] event = framing.event((WatchEvent<H>) item);
+        watches.sent(framing, event.length);
+        chunk.write(event);
       }
       headersSent = true;
       out.write(chunk.toByteArray());

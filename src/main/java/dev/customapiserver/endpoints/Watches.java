@@ -28,10 +28,17 @@ final class Watches implements AutoCloseable {
   private volatile boolean ending;
   private final Duration minRequestTimeout;
   private final int bufferSize;
+  private final WatchEventObserver observer;
 
-  Watches(Duration minRequestTimeout, int bufferSize) {
+  Watches(Duration minRequestTimeout, int bufferSize, WatchEventObserver observer) {
     this.minRequestTimeout = minRequestTimeout;
     this.bufferSize = bufferSize;
+    this.observer = observer;
+  }
+
+  /** An encoded event of a watch framed by {@code framing} is about to be sent. */
+  void sent(WatchFraming<?> framing, int bytes) {
+    framing.observe(observer, bytes);
   }
 
   /** Events a stream holds for a slow client before it gives up on it. */

@@ -1,5 +1,7 @@
 package dev.customapiserver.metrics;
 
+import dev.customapiserver.admission.AdmissionObserver;
+import dev.customapiserver.auth.audit.AuditObserver;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -61,8 +63,43 @@ public final class ApiServerMetrics {
   final Counter authentications = Counter.builder().name("authentication_attempts")
       .help("Counter of authenticated attempts.").labelNames("result").register(registry);
 
+  final Histogram watchEventSizes = Histogram.builder().name("apiserver_watch_events_sizes")
+      .help("Watch event size distribution in bytes")
+      .classicOnly().classicExponentialUpperBounds(1024, 2.0, 8).labelNames(WATCH_LABELS).register(registry);
+  private final Counter auditEvents = Counter.builder().name("apiserver_audit_event_total")
+      .help("Counter of audit events generated and sent to the audit backend.").register(registry);
+  private final Counter auditErrors = Counter.builder().name("apiserver_audit_error_total")
+      .help("Counter of audit events that failed to be audited properly. Plugin identifies the plugin affected by "
+          + "the error.").labelNames("plugin").register(registry);
+  private final AdmissionMetrics admission = new AdmissionMetrics(registry);
+
   public ApiServerMetrics() {
     JvmMetrics.builder().register(registry);
+  }
+
+  /** Where admission reports its latencies and webhook rejections. */
+  public AdmissionObserver admission() {
+    return admission;
+  }
+
+  /** Where the audit backend reports events and failures. */
+  public AuditObserver audit() {
+    return new AuditObserver() {
+      @Override
+      public void event() {
+        auditEvents.inc();
+      }
+
+      @Override
+      public void error(String plugin) {
+        auditErrors.labelValues(plugin).inc();
+      }
+    };
+  }
+
+  /** An encoded watch event of {@code bytes} sent to a client of {@code group/version, kind}. */
+  public void watchEventSent(String group, String version, String kind, int bytes) {
+    watchEventSizes.labelValues(group, version, kind).observe(bytes);
   }
 
   /** Counts a finished request and its latency (kube records both as the response is written). */

@@ -2,6 +2,7 @@ package dev.customapiserver.server;
 
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
+import dev.customapiserver.admission.AdmissionObserver;
 import dev.customapiserver.admission.chain.AdmissionChain;
 import dev.customapiserver.admission.chain.AdmissionConfiguration;
 import dev.customapiserver.admission.chain.PluginSelection;
@@ -118,7 +119,8 @@ public final class ApiServer implements AutoCloseable {
       AdmissionConfiguration admissionConfig = config.flags().path(Option.ADMISSION_CONTROL_CONFIG_FILE)
           .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
       registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
-          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, core.listers(listers), selection, admissionConfig), listers,
+          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, core.listers(listers), selection, admissionConfig,
+              ops.metrics().admission()), listers,
               late, scheme), ControlPlaneWiring.encryption(config));
     } catch (IllegalArgumentException e) {
       storage.close();
@@ -130,9 +132,10 @@ public final class ApiServer implements AutoCloseable {
     AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
     Authorizer authorizer = late.set(delegation.authorization(late.modes(SecurityWiring.authorization(config, registry))));
     RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT.withMinRequestTimeout(
-        java.time.Duration.ofSeconds(config.flags().integer(dev.customapiserver.server.config.Option.MIN_REQUEST_TIMEOUT, 1))),
+        java.time.Duration.ofSeconds(config.flags().integer(dev.customapiserver.server.config.Option.MIN_REQUEST_TIMEOUT, 1)))
+        .withWatchEvents(ops.metrics()::watchEventSent),
         extensions, SecurityWiring.reviews(config, authentication, authorizer));
-    RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer),
+    RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer, ops),
         config, codecs, ops);
     NamespaceController namespaces = new NamespaceController(registry);
     GarbageCollector gc = GarbageCollector.over(registry);
@@ -156,12 +159,12 @@ public final class ApiServer implements AutoCloseable {
    * then those the server itself brings ({@link #serverPlugins}); ordered by {@link PluginSelection}.
    */
   static AdmissionChain admission(List<ApiGroupModule> modules, Scheme scheme, Codecs codecs, Listers listers,
-      PluginSelection selection, AdmissionConfiguration configuration) {
+      PluginSelection selection, AdmissionConfiguration configuration, AdmissionObserver observer) {
     List<AdmissionPlugin> plugins = new ArrayList<>();
     modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers, configuration)));
-    plugins.addAll(serverPlugins(scheme, codecs, listers));
+    plugins.addAll(WebhookPlugins.create(scheme, listers, codecs, observer));
     configuration.checkNames(plugins);
-    AdmissionChain chain = AdmissionChain.of(plugins, selection);
+    AdmissionChain chain = AdmissionChain.of(plugins, selection, observer);
     System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.INFO, "Admission plugins: {0}",
         String.join(", ", chain.names()));
     return chain;

@@ -1,6 +1,7 @@
 package dev.customapiserver.server;
 
 import dev.customapiserver.auth.audit.AuditLog;
+import dev.customapiserver.auth.audit.AuditObserver;
 import dev.customapiserver.auth.audit.AuditPolicy;
 import dev.customapiserver.auth.audit.Auditor;
 import dev.customapiserver.filters.AuditFilter;
@@ -23,7 +24,7 @@ final class AuditWiring {
   private AuditWiring() {}
 
   /** @throws ConfigException if the policy file is unreadable or not a valid Policy */
-  static Optional<AuditFilter> filter(ServerConfig config, Codecs codecs, Clock clock) {
+  static Optional<AuditFilter> filter(ServerConfig config, Codecs codecs, Clock clock, AuditObserver observer) {
     Optional<String> path = config.flags().optional(Option.AUDIT_LOG_PATH);
     Optional<Path> policyFile = config.flags().path(Option.AUDIT_POLICY_FILE);
     if (path.isEmpty()) {
@@ -41,6 +42,6 @@ final class AuditWiring {
     }
     AuditLog log = new AuditLog(Path.of(path.get()), config.flags().integer(Option.AUDIT_LOG_MAXSIZE, 0),
         config.flags().integer(Option.AUDIT_LOG_MAXBACKUP, 0), config.flags().integer(Option.AUDIT_LOG_MAXAGE, 0), clock);
-    return Optional.of(new AuditFilter(new Auditor(policy, log, codecs.json()), clock));
+    return Optional.of(new AuditFilter(new Auditor(policy, log, codecs.json(), observer), clock));
   }
 }

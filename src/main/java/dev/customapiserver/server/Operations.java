@@ -21,7 +21,13 @@ final class Operations {
     boolean endWatches(Duration grace) throws InterruptedException;
   }
 
+  /**
+   * JVM system property for benchmarking the metrics' cost: {@code false} leaves out the metrics
+   * filter and the storage metering ({@code /metrics} stays, with what else records).
+   */
+  static final String METRICS_PROPERTY = "custom-apiserver.metrics";
   private final ApiServerMetrics metrics = new ApiServerMetrics();
+  private final boolean requestMetrics = !"false".equals(System.getProperty(METRICS_PROPERTY));
   private volatile boolean shuttingDown;
   private volatile WatchEnder watches = grace -> true;
 
@@ -31,7 +37,12 @@ final class Operations {
 
   /** {@code storage} measured ({@code etcd_request_duration_seconds}, watchers, stored objects). */
   StorageBackend meter(StorageBackend storage) {
-    return new MeteredStorageBackend(storage, metrics);
+    return requestMetrics ? new MeteredStorageBackend(storage, metrics) : storage;
+  }
+
+  /** Whether requests are measured (false only when benchmarking without, see {@link #METRICS_PROPERTY}). */
+  boolean requestMetrics() {
+    return requestMetrics;
   }
 
   /** Who ends the watch streams at shutdown (the REST API). */

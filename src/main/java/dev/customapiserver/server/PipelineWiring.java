@@ -29,9 +29,9 @@ final class PipelineWiring {
   private PipelineWiring() {}
 
   static RequestPipeline pipeline(ServerConfig config, Codecs codecs, AuthenticationChain authentication,
-      Authorizer authorizer) {
+      Authorizer authorizer, Operations ops) {
     RequestPipeline standard = RequestPipeline.standard(codecs, Clock.systemUTC(), authentication, authorizer);
-    return AuditWiring.filter(config, codecs, Clock.systemUTC())
+    return AuditWiring.filter(config, codecs, Clock.systemUTC(), ops.metrics().audit())
         .map(audit -> standard.with(RequestPipeline.Stage.AUDIT, audit).with(RequestPipeline.Stage.AUTHENTICATION,
             new AuthenticationFilter(authentication, audit.failedAuthentication(AuthenticationFilter.writeStatus(codecs)))))
         .orElse(standard);
@@ -51,8 +51,8 @@ final class PipelineWiring {
     FairLimiter readOnly = new FairLimiter(flags.integer(Option.MAX_REQUESTS_INFLIGHT, 0), fair, QUEUE_LENGTH, wait, metrics::queued);
     FairLimiter mutating = new FairLimiter(flags.integer(Option.MAX_MUTATING_REQUESTS_INFLIGHT, 0), fair, QUEUE_LENGTH, wait,
         metrics::queued);
-    return pipeline.with(Stage.METRICS, new MetricsFilter(metrics))
-        .with(Stage.MAX_IN_FLIGHT, new MaxInFlightFilter(readOnly, mutating, metrics, codecs))
+    RequestPipeline metered = ops.requestMetrics() ? pipeline.with(Stage.METRICS, new MetricsFilter(metrics)) : pipeline;
+    return metered.with(Stage.MAX_IN_FLIGHT, new MaxInFlightFilter(readOnly, mutating, metrics, codecs))
         .with(Stage.TIMEOUT, new TimeoutFilter(timeout, metrics, codecs));
   }
 }

@@ -1,6 +1,7 @@
 package dev.customapiserver.admission.chain;
 
 import dev.customapiserver.admission.Admission;
+import dev.customapiserver.admission.AdmissionObserver;
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Attributes;
 import dev.customapiserver.admission.MutatingPlugin;
@@ -14,16 +15,25 @@ import java.util.List;
  * plugin whose lister is not ready denies with kube-apiserver's 403 "not yet ready to handle request".
  */
 public final class AdmissionChain implements Admission {
+  private static final String ADMIT = "admit";
+  private static final String VALIDATE = "validate";
   private final List<AdmissionPlugin> plugins;
   private final List<MutatingPlugin> mutating;
   private final List<ValidatingPlugin> validating;
+  private final AdmissionObserver observer;
 
   /** The plugins of {@code available} that {@code selection} enables, in its order. */
   public static AdmissionChain of(List<AdmissionPlugin> available, PluginSelection selection) {
-    return new AdmissionChain(selection.select(available));
+    return of(available, selection, AdmissionObserver.NONE);
   }
 
-  private AdmissionChain(List<AdmissionPlugin> plugins) {
+  /** The same, each step and each plugin call timed and told to {@code observer}. */
+  public static AdmissionChain of(List<AdmissionPlugin> available, PluginSelection selection, AdmissionObserver observer) {
+    return new AdmissionChain(selection.select(available), observer);
+  }
+
+  private AdmissionChain(List<AdmissionPlugin> plugins, AdmissionObserver observer) {
+    this.observer = observer;
     this.plugins = List.copyOf(plugins);
     this.mutating = plugins.stream().filter(MutatingPlugin.class::isInstance).map(MutatingPlugin.class::cast).toList();
     this.validating = plugins.stream().filter(ValidatingPlugin.class::isInstance).map(ValidatingPlugin.class::cast).toList();
@@ -36,27 +46,55 @@ public final class AdmissionChain implements Admission {
 
   @Override
   public void mutate(Attributes a) {
-    for (MutatingPlugin p : mutating) {
-      if (p.handles(a)) {
-        try {
-          p.admit(a);
-        } catch (NotReadyException e) {
-          throw a.forbidden("not yet ready to handle request");
+    long start = System.nanoTime();
+    boolean rejected = true;
+    try {
+      for (MutatingPlugin p : mutating) {
+        if (p.handles(a)) {
+          long t = System.nanoTime();
+          boolean denied = true;
+          try {
+            p.admit(a);
+            denied = false;
+          } catch (NotReadyException e) {
+            throw a.forbidden("not yet ready to handle request");
+          } finally {
+            observer.controller(p.name(), ADMIT, a.operation(), denied, seconds(t));
+          }
         }
       }
+      rejected = false;
+    } finally {
+      observer.step(ADMIT, a.operation(), rejected, seconds(start));
     }
   }
 
   @Override
   public void validate(Attributes a) {
-    for (ValidatingPlugin p : validating) {
-      if (p.handles(a)) {
-        try {
-          p.validate(a);
-        } catch (NotReadyException e) {
-          throw a.forbidden("not yet ready to handle request");
+    long start = System.nanoTime();
+    boolean rejected = true;
+    try {
+      for (ValidatingPlugin p : validating) {
+        if (p.handles(a)) {
+          long t = System.nanoTime();
+          boolean denied = true;
+          try {
+            p.validate(a);
+            denied = false;
+          } catch (NotReadyException e) {
+            throw a.forbidden("not yet ready to handle request");
+          } finally {
+            observer.controller(p.name(), VALIDATE, a.operation(), denied, seconds(t));
+          }
         }
       }
+      rejected = false;
+    } finally {
+      observer.step(VALIDATE, a.operation(), rejected, seconds(start));
     }
+  }
+
+  private static double seconds(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
   }
 }

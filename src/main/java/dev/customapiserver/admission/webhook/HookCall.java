@@ -3,6 +3,7 @@ package dev.customapiserver.admission.webhook;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.customapiserver.admission.AdmissionObserver;
 import dev.customapiserver.admission.Attributes;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.apis.admissionregistration.Webhook;
@@ -17,11 +18,13 @@ final class HookCall {
   private final ObjectMapper json;
   private final HookClient client;
   private final VersionedObjects objects;
+  private final AdmissionObserver observer;
 
-  HookCall(ObjectMapper json, HookClient client, VersionedObjects objects) {
+  HookCall(ObjectMapper json, HookClient client, VersionedObjects objects, AdmissionObserver observer) {
     this.json = json;
     this.client = client;
     this.objects = objects;
+    this.observer = observer;
   }
 
   /** What the call sends, kept to apply a patch to it. */
@@ -53,12 +56,32 @@ final class HookCall {
       return new Sent(versioned, CompletableFuture.failedFuture(
           new CallFailure("could not create admission objects: " + e.getOriginalMessage(), e)));
     }
+    long start = System.nanoTime();
     CompletableFuture<ReviewResponse> response;
     try {
       response = client.post(w, body).thenApply(review -> ReviewResponse.verify(review, uid, mutating));
     } catch (CallFailure f) {
       response = CompletableFuture.failedFuture(f);
     }
-    return new Sent(versioned, response);
+    return new Sent(versioned, response.whenComplete((r, failure) -> observe(a, w, mutating, r, failure, start)));
+  }
+
+  /** kube's webhook latency and rejection metrics: a denial, or a failure to call that fails closed, rejects. */
+  private void observe(Attributes a, Webhook w, boolean mutating, ReviewResponse r, Throwable failure, long start) {
+    double seconds = (System.nanoTime() - start) / 1e9;
+    String type = mutating ? "admit" : "validating";
+    if (r != null) {
+      observer.webhook(w.name, type, a.operation(), !r.allowed(), 200, seconds);
+      if (!r.allowed()) {
+        int code = r.status() == null ? 0 : r.status().path("code").asInt(0);
+        observer.webhookRejection(w.name, type, a.operation(), "no_error", code >= 400 ? Math.min(code, 600) : 403);
+      }
+      return;
+    }
+    boolean failsClosed = !w.ignoresFailures();
+    observer.webhook(w.name, type, a.operation(), failsClosed, 0, seconds);
+    if (failsClosed) {
+      observer.webhookRejection(w.name, type, a.operation(), "calling_webhook_error", 0);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.customapiserver.admission.webhook;
 
+import dev.customapiserver.admission.AdmissionObserver;
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.apis.admissionregistration.AdmissionregistrationModule;
@@ -25,9 +26,14 @@ public final class WebhookPlugins {
 
   /** Both plugins, mutating first; they share one HTTPS client pool. */
   public static List<AdmissionPlugin> create(Scheme scheme, Listers listers, Codecs codecs) {
+    return create(scheme, listers, codecs, AdmissionObserver.NONE);
+  }
+
+  /** The same, each webhook call timed and its rejections told to {@code observer}. */
+  public static List<AdmissionPlugin> create(Scheme scheme, Listers listers, Codecs codecs, AdmissionObserver observer) {
     Matcher matcher = new Matcher(scheme, listers.forResource(new GroupResource(CoreModule.GROUP, "namespaces"), Namespace.class));
     VersionedObjects objects = new VersionedObjects(codecs);
-    HookCall call = new HookCall(codecs.json(), new HookClient(codecs.json()), objects);
+    HookCall call = new HookCall(codecs.json(), new HookClient(codecs.json()), objects, observer);
     return List.of(
         new MutatingAdmissionWebhook(listers.forResource(new GroupResource(AdmissionregistrationModule.GROUP,
             AdmissionregistrationModule.MUTATING), MutatingWebhookConfiguration.class), matcher, call, objects, codecs.json()),

@@ -41,14 +41,14 @@ public final class AuditLog implements AutoCloseable {
     this.clock = clock;
   }
 
-  /** Appends one line (a newline is added). */
-  public synchronized void write(byte[] line) {
+  /** Appends one line (a newline is added); false when it could not be written (the failure is logged). */
+  public synchronized boolean write(byte[] line) {
     try {
       if (file.toString().equals("-")) {
         System.out.write(line);
         System.out.write('\n');
         System.out.flush();
-        return;
+        return true;
       }
       if (out != null && maxBytes > 0 && size + line.length + 1 > maxBytes) {
         rotate();
@@ -60,8 +60,10 @@ public final class AuditLog implements AutoCloseable {
       out.write('\n');
       out.flush();
       size += line.length + 1;
+      return true;
     } catch (IOException e) {
       LOG.log(System.Logger.Level.ERROR, "cannot write the audit log " + file, e);
+      return false;
     }
   }
 
