@@ -6,12 +6,17 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.PrivateKey;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.List;
+import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 import org.bouncycastle.openssl.PEMKeyPair;
 import org.bouncycastle.openssl.PEMParser;
 import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
@@ -55,15 +60,35 @@ public final class PemBundle {
     try (PEMParser parser = new PEMParser(new StringReader(new String(pem, StandardCharsets.US_ASCII)))) {
       for (Object o = parser.readObject(); o != null; o = parser.readObject()) {
         if (o instanceof PEMKeyPair pair) {
-          return new JcaPEMKeyConverter().getKeyPair(pair).getPrivate();
+          return privateKey(pair.getPrivateKeyInfo());
         }
         if (o instanceof PrivateKeyInfo info) {
-          return new JcaPEMKeyConverter().getPrivateKey(info);
+          return privateKey(info);
         }
       }
       throw new IllegalArgumentException("no private key found");
     } catch (IOException e) {
       throw new IllegalArgumentException("not a PEM private key: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The key as the JDK names it: EC keys are "EC" and RSA keys "RSA", whatever security providers the
+   * JVM has. BouncyCastle's converter asks for an "ECDSA" key factory, which yields a BouncyCastle key
+   * named "ECDSA" as soon as a library in the same JVM has registered BouncyCastle (fabric8 does); a
+   * key store then refuses to pair it with an "EC" certificate ("private key algorithm does not match").
+   */
+  public static PrivateKey privateKey(PrivateKeyInfo info) throws IOException {
+    String oid = info.getPrivateKeyAlgorithm().getAlgorithm().getId();
+    String algorithm = X9ObjectIdentifiers.id_ecPublicKey.getId().equals(oid) ? "EC"
+        : PKCSObjectIdentifiers.rsaEncryption.getId().equals(oid) ? "RSA" : null;
+    if (algorithm == null) {
+      return new JcaPEMKeyConverter().getPrivateKey(info);
+    }
+    try {
+      return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(info.getEncoded()));
+    } catch (GeneralSecurityException e) {
+      throw new IOException("unusable " + algorithm + " private key: " + e.getMessage(), e);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.customapiserver.server.datadir;
 
+import dev.customapiserver.auth.kubeconfig.PemBundle;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -17,7 +18,6 @@ import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.openssl.PEMKeyPair;
 import org.bouncycastle.openssl.PEMParser;
-import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 
@@ -68,14 +68,13 @@ final class Pem {
 
   /** The first private key in {@code file}. */
   static PrivateKey readPrivateKey(Path file) {
-    JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
     try (PEMParser p = new PEMParser(new StringReader(Files.readString(file, StandardCharsets.US_ASCII)))) {
       for (Object o = p.readObject(); o != null; o = p.readObject()) {
         if (o instanceof PEMKeyPair pair) {
-          return converter.getPrivateKey(pair.getPrivateKeyInfo());
+          return PemBundle.privateKey(pair.getPrivateKeyInfo());
         }
         if (o instanceof PrivateKeyInfo info) {
-          return converter.getPrivateKey(info);
+          return PemBundle.privateKey(info);
         }
       }
     } catch (IOException | RuntimeException e) {

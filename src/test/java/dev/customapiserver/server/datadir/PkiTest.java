@@ -108,4 +108,18 @@ class PkiTest {
     assertThat(Pki.matches(again.privateKey(), again.certificate())).isTrue();
     assertThatCode(() -> again.keyStore("pw".toCharArray())).doesNotThrowAnyException();
   }
+
+  @Test
+  @DisplayName("a restart serves with the stored key even after a library (fabric8) registered BouncyCastle in the JVM")
+  void restartWithBouncyCastleRegistered() throws Exception {
+    at(NOW).servingIdentity(List.of());
+    java.security.Security.addProvider(new org.bouncycastle.jce.provider.BouncyCastleProvider()); // as fabric8 does
+    try {
+      ServingIdentity again = at(NOW).servingIdentity(List.of());
+      assertThat(again.privateKey().getAlgorithm()).isEqualTo("EC");
+      assertThatCode(() -> again.keyStore("pw".toCharArray())).doesNotThrowAnyException();
+    } finally {
+      java.security.Security.removeProvider("BC");
+    }
+  }
 }
