@@ -32,6 +32,16 @@ public final class PostgresServer implements ThrowawayDatabase {
 
   /** Starts a cluster; throws with the reason (and the server's output) when that is not possible. */
   public static PostgresServer start() throws IOException, InterruptedException {
+    return start(DatabaseProcesses::freePort);
+  }
+
+  /** Starts a cluster on {@code port} (one the build reserved for a process that must know it in advance). */
+  public static PostgresServer start(int port) throws IOException, InterruptedException {
+    return start(() -> port);
+  }
+
+  /** The port is asked for after initdb, just before the postmaster binds it. */
+  private static PostgresServer start(PortSource ports) throws IOException, InterruptedException {
     if (!Files.isExecutable(BIN.resolve("postgres"))) {
       throw new IOException("no PostgreSQL binaries at " + BIN);
     }
@@ -43,7 +53,7 @@ public final class PostgresServer implements ThrowawayDatabase {
     }
     DatabaseProcesses.run(dir, asPostgres(BIN.resolve("initdb").toString(), "-D", data.toString(), "-U", "postgres", "-A", "trust",
         "-E", "UTF8", "--no-instructions"));
-    int port = DatabaseProcesses.freePort();
+    int port = ports.get();
     Process pm = new ProcessBuilder(asPostgres(BIN.resolve("postgres").toString(), "-D", data.toString(),
         "-p", Integer.toString(port), "-k", data.toString(), "-c", "listen_addresses=127.0.0.1",
         "-c", "max_connections=200", "-c", "logging_collector=off"))
@@ -86,6 +96,12 @@ public final class PostgresServer implements ThrowawayDatabase {
   public void close() throws IOException {
     DatabaseProcesses.stopAndDelete(postmaster,
         p -> new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start().waitFor(), dir);
+  }
+
+  /** Where the postmaster's port comes from. */
+  @FunctionalInterface
+  private interface PortSource {
+    int get() throws IOException;
   }
 
   private static List<String> asPostgres(String... command) {
