@@ -48,9 +48,9 @@ import java.util.logging.Logger;
  *   <li>serving: each accepted definition's resource registered in the registry, its group put in
  *       the Scheme (routes and discovery follow at once); resources and groups no longer defined
  *       dropped (after the Scheme, so no request finds a group without its store);</li>
- *   <li>deletion: a Terminating definition's objects are deleted, then its
- *       {@code customresourcecleanup} finalizer removed, so the definition goes and its endpoints
- *       answer 404.</li>
+ *   <li>deletion: a Terminating definition's objects are deleted, then it is no longer served,
+ *       then its {@code customresourcecleanup} finalizer is removed, so that once the definition is
+ *       gone its endpoints answer 404.</li>
  * </ol>
  * All work runs on one thread; the Scheme and registry changes are atomic for concurrent requests.
  */
@@ -120,7 +120,13 @@ public final class CustomResourceController implements Controller {
       NameAcceptance names = new NameAcceptance();
       Map<String, List<ResourceType<Unstructured>>> byGroup = new LinkedHashMap<>();
       Map<GroupResource, String> fingerprints = new HashMap<>();
+      // a Terminating definition whose objects are all gone stops being served before its finalizer is
+      // dropped, so that once the definition is gone (what `kubectl delete crd` waits for) its endpoints are too
+      List<CustomResourceDefinition> finished = all.stream().filter(this::objectsGone).toList();
       for (CustomResourceDefinition crd : all) {
+        if (finished.contains(crd)) {
+          continue;
+        }
         ResourceType<Unstructured> type = decide(crd, names);
         if (type != null) {
           byGroup.computeIfAbsent(type.group(), g -> new ArrayList<>()).add(type);
@@ -128,11 +134,7 @@ public final class CustomResourceController implements Controller {
         }
       }
       serve(byGroup, fingerprints);
-      for (CustomResourceDefinition crd : all) {
-        if (crd.metadata().deletionTimestamp != null) {
-          cleanUp(crd);
-        }
-      }
+      finished.forEach(this::dropFinalizer);
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "serving custom resources failed, retrying: " + e.getMessage(), e);
     }
@@ -241,23 +243,41 @@ public final class CustomResourceController implements Controller {
     }
   }
 
-  /** A Terminating definition: delete its objects; once none is left, drop the cleanup finalizer (the definition goes). */
-  private void cleanUp(CustomResourceDefinition crd) {
+  /**
+   * Whether {@code crd} is Terminating with none of its objects left: deletes them first (objects with
+   * finalizers of their own keep it waiting for a later pass). True too once the finalizer is dropped.
+   */
+  private boolean objectsGone(CustomResourceDefinition crd) {
+    if (crd.metadata().deletionTimestamp == null) {
+      return false;
+    }
+    List<String> finalizers = crd.metadata().finalizers == null ? List.of() : crd.metadata().finalizers;
+    if (!finalizers.contains(CustomResourceDefinition.CLEANUP_FINALIZER)) {
+      return true;
+    }
+    Served s = crd.spec == null || crd.spec.names == null ? null
+        : served.get(new GroupResource(crd.spec.group, crd.status == null || crd.status.acceptedNames == null
+            ? crd.spec.names.plural : crd.status.acceptedNames.plural));
+    if (s == null) {
+      return true;
+    }
+    try {
+      GenericStore<Unstructured> store = registry.store(s.type());
+      store.deleteCollection(CLUSTER, ListOptions.ALL, null);
+      return store.list(CLUSTER, ListOptions.ALL).items().isEmpty();
+    } catch (ApiException e) {
+      LOG.log(Level.INFO, "cleaning up " + crd.metadata().name + " failed, retrying: " + e.getMessage());
+      return false;
+    }
+  }
+
+  /** Drops the cleanup finalizer of a definition no longer served (the definition goes). */
+  private void dropFinalizer(CustomResourceDefinition crd) {
     List<String> finalizers = crd.metadata().finalizers == null ? List.of() : crd.metadata().finalizers;
     if (!finalizers.contains(CustomResourceDefinition.CLEANUP_FINALIZER)) {
       return;
     }
     try {
-      Served s = crd.spec == null || crd.spec.names == null ? null
-          : served.get(new GroupResource(crd.spec.group, crd.status == null || crd.status.acceptedNames == null
-              ? crd.spec.names.plural : crd.status.acceptedNames.plural));
-      if (s != null) {
-        GenericStore<Unstructured> store = registry.store(s.type());
-        store.deleteCollection(CLUSTER, ListOptions.ALL, null);
-        if (!store.list(CLUSTER, ListOptions.ALL).items().isEmpty()) {
-          return; // objects with finalizers of their own: looked at again on the next pass
-        }
-      }
       crds.update(CLUSTER, crd.metadata().name, current -> {
         List<String> f = new ArrayList<>(current.metadata().finalizers == null ? List.of() : current.metadata().finalizers);
         f.remove(CustomResourceDefinition.CLEANUP_FINALIZER);
