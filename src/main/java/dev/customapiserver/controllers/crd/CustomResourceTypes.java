@@ -44,6 +44,7 @@ final class CustomResourceTypes {
         CustomResourceSchema schema = schemas.get(v.name);
         b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v))
             .withDefaulter(schema::pruneAndDefault));
+        b.schema(v.name, schema.structural());
       }
     }
     for (CustomResourceDefinition.Version v : spec.versions) {
