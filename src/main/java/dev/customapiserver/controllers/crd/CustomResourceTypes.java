@@ -48,6 +48,7 @@ final class CustomResourceTypes {
         b.served(ServedVersion.of(v.name, Unstructured.class, new ReadDefaulting(copier, schema))
             .withColumnsOnly(columns.of(v))
             .withDefaulter(schema::pruneAndDefault).withDeprecationWarning(DeprecationWarnings.of(crd, v, spec.names.kind)));
+        b.schema(v.name, schema.structural());
       }
     }
     for (CustomResourceDefinition.Version v : spec.versions) {
