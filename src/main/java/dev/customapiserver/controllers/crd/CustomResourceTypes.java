@@ -23,9 +23,14 @@ final class CustomResourceTypes {
     CustomResourceDefinition.Spec spec = crd.spec;
     boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
     java.util.Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
+    CustomResourceScale scale = CustomResourceScale.of(crd);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)
-        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(), crd.metadata().deletionTimestamp != null));
+        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(), crd.metadata().deletionTimestamp != null,
+            scale));
+    if (scale != null) {
+      b.scaleSubresource(scale.subresource());
+    }
     if (names.shortNames != null) {
       b.shortNames(names.shortNames.toArray(String[]::new));
     }
@@ -44,6 +49,7 @@ final class CustomResourceTypes {
         CustomResourceSchema schema = schemas.get(v.name);
         b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v))
             .withDefaulter(schema::pruneAndDefault));
+        b.schema(v.name, schema.structural());
       }
     }
     for (CustomResourceDefinition.Version v : spec.versions) {
