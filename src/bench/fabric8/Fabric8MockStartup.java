@@ -54,6 +54,8 @@ public class Fabric8MockStartup {
     if (!later.isEmpty()) {
       System.out.printf("| later servers (%d): min / median / max | %s | %s |%n", later.size(), spread(later, 0), spread(later, 1));
     }
+    String[] load = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
+    System.out.printf("%nload average at the end: %s %s %s; Java %s%n", load[0], load[1], load[2], System.getProperty("java.version"));
   }
 
   private static String spread(List<long[]> values, int column) {
