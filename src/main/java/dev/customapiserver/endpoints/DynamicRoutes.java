@@ -119,6 +119,14 @@ final class DynamicRoutes {
   private static Function<Call, Response> handler(String method, Target t, ResourceType<?> type, ResourceVerbs<?> v) {
     boolean collection = t.name() == null;
     boolean allNamespaces = type.namespaced() && t.namespace() == null;
+    if (t.subresource() != null && t.subresource().equals("scale") && v.scale() != null && !t.watch()) {
+      return switch (method) {
+        case "GET" -> v.scale()::get;
+        case "PUT" -> v.scale()::replace;
+        case "PATCH" -> v.scale()::patch;
+        default -> null;
+      };
+    }
     if (t.subresource() != null) {
       if (!t.subresource().equals("status") || !type.hasStatusSubresource() || t.watch()) {
         throw Errors.pathNotFound();

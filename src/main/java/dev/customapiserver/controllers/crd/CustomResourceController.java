@@ -57,6 +57,8 @@ import java.util.logging.Logger;
 public final class CustomResourceController implements Controller {
   /** How often all definitions are looked at again (deletions are not notified by the informer). */
   public static final Duration RESYNC = Duration.ofSeconds(1);
+  /** How long the watches of a resource no longer served stay open for the events of its last writes. */
+  static final Duration WATCH_GRACE = Duration.ofSeconds(1);
   private static final Logger LOG = Logger.getLogger(CustomResourceController.class.getName());
   private static final UserInfo USER = UserInfo.of("system:apiserver", "system:masters", "system:authenticated");
   private static final RequestContext CLUSTER = new RequestContext(null, USER);
@@ -237,8 +239,11 @@ public final class CustomResourceController implements Controller {
     }
     for (GroupResource gr : List.copyOf(served.keySet())) {
       if (!types.getOrDefault(gr.group(), List.of()).stream().anyMatch(t -> t.groupResource().equals(gr))) {
-        served.remove(gr);
+        GenericStore<Unstructured> store = registry.store(served.remove(gr).type());
         registry.unregister(gr);
+        // as kube's crdHandler tears a storage down a moment after it stops serving it: the watches
+        // still get the events of the last writes (the cleanup's deletions), then end
+        worker.schedule(store::endWatches, WATCH_GRACE.toMillis(), TimeUnit.MILLISECONDS);
       }
     }
   }

@@ -23,9 +23,14 @@ final class CustomResourceTypes {
     CustomResourceDefinition.Spec spec = crd.spec;
     boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
     java.util.Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
+    CustomResourceScale scale = CustomResourceScale.of(crd);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)
-        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(), crd.metadata().deletionTimestamp != null));
+        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(), crd.metadata().deletionTimestamp != null,
+            scale));
+    if (scale != null) {
+      b.scaleSubresource(scale.subresource());
+    }
     if (names.shortNames != null) {
       b.shortNames(names.shortNames.toArray(String[]::new));
     }
