@@ -25,6 +25,8 @@ public final class JpaStorageBackend implements StorageBackend {
   private final Revisions revisions;
   private final ObjectMapper json = new ObjectMapper();
   private final WakeUp wake = new WakeUp();
+  private final CommittedChanges committed = new CommittedChanges(wake);
+  private final String instance = java.util.UUID.randomUUID().toString();
   private final Compactor compactor;
   private final ChangeTailer tailer;
   private final PgNotifications notifications;
@@ -107,7 +109,7 @@ public final class JpaStorageBackend implements StorageBackend {
     } catch (FlywayException e) {
       throw Database.unavailable("cannot migrate the schema of " + source + ": " + e.getMessage(), e);
     }
-    this.db = new Database(source, vendor, wake::signal);
+    this.db = new Database(source, vendor, committed::committed, instance);
     long start;
     try {
       start = currentRevision();
@@ -116,8 +118,8 @@ public final class JpaStorageBackend implements StorageBackend {
       throw e;
     }
     this.compactor = new Compactor(db, revisions, options.retainedRevisions());
-    this.tailer = new ChangeTailer(db, revisions, vendor, options, wake, compactor, start);
-    this.notifications = vendor == Vendor.POSTGRESQL ? new PgNotifications(source, wake) : null;
+    this.tailer = new ChangeTailer(db, revisions, vendor, options, wake, compactor, committed, start);
+    this.notifications = vendor == Vendor.POSTGRESQL ? new PgNotifications(source, wake, instance) : null;
     tailer.start();
     if (notifications != null) {
       notifications.start();
