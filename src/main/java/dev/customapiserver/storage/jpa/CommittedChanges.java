@@ -3,6 +3,8 @@ package dev.customapiserver.storage.jpa;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The change-log rows this process committed and the tailer has not delivered yet, in revision
@@ -19,14 +21,31 @@ final class CommittedChanges {
 
   private final ArrayDeque<ChangeRow> rows = new ArrayDeque<>();
   private final WakeUp wake;
+  /** The database's revision when the backend opened. */
+  private volatile long start;
+  /** Per resource, the newest revision this process committed to it. */
+  private final Map<Location.Of, Long> newest = new ConcurrentHashMap<>();
 
   CommittedChanges(WakeUp wake) {
     this.wake = wake;
   }
 
+  /** The database's revision when the backend opened, before any write of this process. */
+  void startAt(long rev) {
+    start = rev;
+  }
+
+  /** The newest revision this process committed to {@code resource}, or the database's at start. */
+  long revision(Location.Of resource) {
+    return newest.getOrDefault(resource, start);
+  }
+
   /** Rows of one commit, in revision order; then wakes the tailer. */
   void committed(List<ChangeRow> changes) {
     if (!changes.isEmpty()) {
+      for (ChangeRow row : changes) { // one committer at a time (the write lock), in revision order
+        newest.put(new Location.Of(row.group(), row.resource()), row.resourceVersion());
+      }
       synchronized (this) {
         if (rows.size() + changes.size() > LIMIT) {
           rows.clear();

@@ -30,6 +30,8 @@ public final class JpaStorageBackend implements StorageBackend {
   private final Compactor compactor;
   private final ChangeTailer tailer;
   private final PgNotifications notifications;
+  /** No other process writes to this database (an embedded H2 file): {@link #localRevision} is known. */
+  private final boolean exclusive;
 
   /**
    * Watch and history settings.
@@ -100,6 +102,7 @@ public final class JpaStorageBackend implements StorageBackend {
   private JpaStorageBackend(Vendor vendor, ConnectionSource source, Options options) {
     this.vendor = vendor;
     this.revisions = new Revisions(vendor);
+    this.exclusive = exclusive(vendor, source.url());
     if (source.url() != null) {
       // a server on the same files may still be shutting down
       H2FileLock.await(source.url(), source.settings(), H2FileLock.MAX_WAIT);
@@ -117,6 +120,7 @@ public final class JpaStorageBackend implements StorageBackend {
       db.close();
       throw e;
     }
+    committed.startAt(start);
     this.compactor = new Compactor(db, revisions, options.retainedRevisions());
     this.tailer = new ChangeTailer(db, revisions, vendor, options, wake, compactor, committed, start);
     this.notifications = vendor == Vendor.POSTGRESQL ? new PgNotifications(source, wake, instance) : null;
@@ -135,6 +139,27 @@ public final class JpaStorageBackend implements StorageBackend {
   @Override
   public long currentRevision() {
     return db.read(null, revisions::current);
+  }
+
+  /** Known for an embedded H2 file (locked to this process); -1 for databases other processes may write. */
+  @Override
+  public long localRevision(GroupResource resource) {
+    return exclusive ? committed.revision(Location.Of.of(resource)) : -1;
+  }
+
+  /**
+   * Whether only this process can write: an H2 file opened by URL (H2 locks the file to one
+   * process), not an H2 server ({@code tcp:}, {@code ssl:}), a shared in-memory database, one with
+   * {@code AUTO_SERVER} (other processes write through this one) or {@code FILE_LOCK=NO}, nor a
+   * container's DataSource.
+   */
+  private static boolean exclusive(Vendor vendor, String url) {
+    if (vendor != Vendor.H2 || url == null) {
+      return false;
+    }
+    String u = url.toUpperCase(java.util.Locale.ROOT).replace(" ", "");
+    return !(u.startsWith("JDBC:H2:TCP:") || u.startsWith("JDBC:H2:SSL:") || u.startsWith("JDBC:H2:MEM:")
+        || u.contains(";AUTO_SERVER=TRUE") || u.contains(";FILE_LOCK=NO"));
   }
 
   @Override
