@@ -38,18 +38,22 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
 
   @Override
   public List<FieldError> validate(Unstructured obj) {
+    return validate(obj, null);
+  }
+
+  private List<FieldError> validate(Unstructured obj, Unstructured old) {
     CustomResourceSchema s = schemaOf(obj);
-    return s == null ? List.of() : s.validate(obj);
+    return s == null ? List.of() : s.validate(obj, old);
   }
 
   @Override
   public List<FieldError> validateUpdate(Unstructured newObj, Unstructured oldObj) {
-    return validate(newObj);
+    return validate(newObj, oldObj);
   }
 
   @Override
   public List<FieldError> validateStatusUpdate(Unstructured newObj, Unstructured oldObj) {
-    return validate(newObj);
+    return validate(newObj, oldObj);
   }
 
   @Override

@@ -1,0 +1,75 @@
+package dev.customapiserver.schema.cel;
+
+import static dev.customapiserver.schema.cel.Schemas.schema;
+import static dev.customapiserver.schema.cel.Schemas.strings;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("x-kubernetes-validations: rules are compiled when the CRD is created, with kube's errors")
+class RuleChecksTest {
+  static final String AT = "spec.versions[0].schema.openAPIV3Schema";
+
+  static List<String> check(String yaml) {
+    return strings(CelValidator.check(schema(yaml), AT));
+  }
+
+  @Test
+  @DisplayName("valid rules pass: standard library, strings, lists, sets, math, regex, optionals, kube's list and regex functions")
+  void valid() {
+    assertThat(check("""
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - rule: "self.name.lowerAscii().trim().split('-').size() > 0 && self.name.indexOf('a') >= -1"
+            - rule: "['a','b'].join(',') == 'a,b' && self.name.upperAscii() != ''"
+            - rule: "self.name.matches('^[a-z]+$') && self.name.find('[a-z]+') != '' && self.name.findAll('a').size() >= 0"
+            - rule: "self.ports.isSorted() && self.ports.sum() >= 0 && (self.ports.size() == 0 || self.ports.min() <= self.ports.max())"
+            - rule: "sets.contains(self.ports, [80]) || true"
+            - rule: "math.greatest(1, 2) == 2 && self.ports.all(p, p > 0) && self.ports.exists_one(p, p == 80) || true"
+            - rule: "self.?name.orValue('') == self.name"
+            - rule: "self.ttl > duration('1s') && self.since < timestamp('2100-01-01T00:00:00Z')"
+            - rule: "has(self.extra) ? self.extra.anything == 1 : true"
+            - rule: "self.ios == 1 || self.ios == '1'"
+            properties:
+              name: {type: string}
+              ports: {type: array, items: {type: integer}}
+              ttl: {type: string, format: duration}
+              since: {type: string, format: date-time}
+              extra: {type: object, x-kubernetes-preserve-unknown-fields: true}
+              ios: {x-kubernetes-int-or-string: true}
+        """)).isEmpty();
+  }
+
+  @Test
+  @DisplayName("a syntax error, an unknown field, a non-bool rule, a bad messageExpression and a bad fieldPath are refused")
+  void invalid() {
+    List<String> errors = check("""
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - rule: "self.replicas =="
+            - rule: "self.nope > 1"
+            - rule: "self.replicas"
+            - rule: "true"
+              messageExpression: "self.replicas"
+            - rule: "true"
+              fieldPath: ".nope"
+            properties:
+              replicas: {type: integer}
+        """);
+    String at = AT + ".properties[spec].x-kubernetes-validations";
+    assertThat(errors).hasSize(5);
+    assertThat(errors.get(0)).startsWith(at + "[0].rule: Invalid value: \"self.replicas ==\": compilation failed: ERROR: <input>:1:17: ");
+    assertThat(errors.get(1)).startsWith(at + "[1].rule: Invalid value: \"self.nope > 1\": compilation failed: ERROR: <input>:1:5: undefined field 'nope'");
+    assertThat(errors.get(2)).isEqualTo(at + "[2].rule: Invalid value: \"self.replicas\": cel expression must evaluate to a bool");
+    assertThat(errors.get(3)).isEqualTo(at + "[3].messageExpression: Invalid value: \"self.replicas\": must evaluate to a string");
+    assertThat(errors.get(4)).isEqualTo(at + "[4].fieldPath: Invalid value: \".nope\": fieldPath must be a valid path: does not refer to a valid field");
+  }
+}
