@@ -54,7 +54,7 @@ public final class CelValidator {
   public static List<FieldError> check(StructuralSchema resourceSchema, String schemaPath) {
     CelValidator v = of(resourceSchema);
     List<FieldError> errors = new ArrayList<>();
-    v.checkNode(resourceSchema, schemaPath, errors);
+    v.checkNode(resourceSchema, schemaPath, null, errors);
     return errors;
   }
 
@@ -91,7 +91,8 @@ public final class CelValidator {
     return any;
   }
 
-  private void checkNode(StructuralSchema s, String path, List<FieldError> errors) {
+  /** {@code uncorrelatable}: the path of the list (not a map-type list) this node is under, or null. */
+  private void checkNode(StructuralSchema s, String path, String uncorrelatable, List<FieldError> errors) {
     if (s == null || !hasRules.get(s)) {
       return;
     }
@@ -101,19 +102,24 @@ public final class CelValidator {
         CompiledRule r = nr.rules.get(i);
         String at = child(path, "x-kubernetes-validations") + "[" + i + "]";
         if (r.error != null) {
-          errors.add(FieldError.invalid(at + ".rule", r.rule.rule(), r.error));
+          errors.add(FieldError.invalid(at + ".rule", GoValues.rule(r.rule), r.error));
         }
         if (r.messageError != null) {
-          errors.add(FieldError.invalid(at + ".messageExpression", r.rule.messageExpression(), r.messageError));
+          errors.add(FieldError.invalid(at + ".messageExpression", GoValues.rule(r.rule), r.messageError));
         }
         if (r.fieldPathError != null) {
           errors.add(FieldError.invalid(at + ".fieldPath", r.rule.fieldPath(), "fieldPath must be a valid path: " + r.fieldPathError));
         }
+        if (r.error == null && r.usesOldSelf && uncorrelatable != null) {
+          errors.add(FieldError.invalid(at + ".rule", r.rule.rule(),
+              "oldSelf cannot be used on the uncorrelatable portion of the schema within " + uncorrelatable));
+        }
       }
     }
-    s.properties().forEach((k, p) -> checkNode(p, child(path, "properties") + "[" + k + "]", errors));
-    checkNode(s.items(), child(path, "items"), errors);
-    checkNode(s.additionalProperties(), child(path, "additionalProperties"), errors);
+    s.properties().forEach((k, p) -> checkNode(p, child(path, "properties") + "[" + k + "]", uncorrelatable, errors));
+    boolean mapList = "map".equals(s.listType());
+    checkNode(s.items(), child(path, "items"), uncorrelatable != null || mapList ? uncorrelatable : path, errors);
+    checkNode(s.additionalProperties(), child(path, "additionalProperties"), uncorrelatable, errors);
   }
 
   static String child(String base, String name) {

@@ -63,8 +63,10 @@ class CelRulesRestTest {
     JsonNode status = JSON.readTree(r.body());
     assertThat(status.at("/reason").asText()).isEqualTo("Invalid");
     assertThat(status.at("/message").asText()).startsWith("CustomResourceDefinition.apiextensions.k8s.io \"crontabs.cel.example.com\" "
-        + "is invalid: spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: "
-        + "Invalid value: \"self.replicas ==\": compilation failed: ERROR: <input>:1:17: ");
+        + "is invalid: spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: "
+        + "Invalid value: apiextensions.ValidationRule{Rule:\"self.replicas ==\", Message:\"\", MessageExpression:\"\", "
+        + "Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: "
+        + "compilation failed: ERROR: <input>:1:17: ");
 
     r = server.send("POST", CRDS, crd("""
         [{"rule":"self.minReplicas <= self.replicas","message":"replicas should be greater than or equal to minReplicas."},

@@ -16,6 +16,34 @@ class RuleChecksTest {
     return strings(CelValidator.check(schema(yaml), AT));
   }
 
+  /** kube prints the rule as Go's %#v of its internal struct. */
+  static String goRule(String rule, String messageExpression) {
+    return "apiextensions.ValidationRule{Rule:\"" + rule + "\", Message:\"\", MessageExpression:\"" + messageExpression
+        + "\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}";
+  }
+
+  @Test
+  @DisplayName("oldSelf is refused under lists that are not map-type lists (no old element to compare with)")
+  void uncorrelatable() {
+    assertThat(check("""
+        type: object
+        properties:
+          tags:
+            type: array
+            items: {type: string, x-kubernetes-validations: [{rule: "self == oldSelf"}]}
+          entries:
+            type: array
+            x-kubernetes-list-type: map
+            x-kubernetes-list-map-keys: [name]
+            items:
+              type: object
+              required: [name]
+              properties: {name: {type: string}}
+              x-kubernetes-validations: [{rule: "self == oldSelf"}]
+        """)).containsExactly(AT + ".properties[tags].items.x-kubernetes-validations[0].rule: Invalid value: \"self == oldSelf\": "
+        + "oldSelf cannot be used on the uncorrelatable portion of the schema within " + AT + ".properties[tags]");
+  }
+
   @Test
   @DisplayName("valid rules pass: standard library, strings, lists, sets, math, regex, optionals, kube's list and regex functions")
   void valid() {
@@ -66,10 +94,14 @@ class RuleChecksTest {
         """);
     String at = AT + ".properties[spec].x-kubernetes-validations";
     assertThat(errors).hasSize(5);
-    assertThat(errors.get(0)).startsWith(at + "[0].rule: Invalid value: \"self.replicas ==\": compilation failed: ERROR: <input>:1:17: ");
-    assertThat(errors.get(1)).startsWith(at + "[1].rule: Invalid value: \"self.nope > 1\": compilation failed: ERROR: <input>:1:5: undefined field 'nope'");
-    assertThat(errors.get(2)).isEqualTo(at + "[2].rule: Invalid value: \"self.replicas\": cel expression must evaluate to a bool");
-    assertThat(errors.get(3)).isEqualTo(at + "[3].messageExpression: Invalid value: \"self.replicas\": must evaluate to a string");
+    assertThat(errors.get(0)).startsWith(at + "[0].rule: Invalid value: " + goRule("self.replicas ==", "")
+        + ": compilation failed: ERROR: <input>:1:17: ");
+    assertThat(errors.get(1)).startsWith(at + "[1].rule: Invalid value: " + goRule("self.nope > 1", "")
+        + ": compilation failed: ERROR: <input>:1:5: undefined field 'nope'");
+    assertThat(errors.get(2)).isEqualTo(at + "[2].rule: Invalid value: " + goRule("self.replicas", "")
+        + ": cel expression must evaluate to a bool");
+    assertThat(errors.get(3)).isEqualTo(at + "[3].messageExpression: Invalid value: " + goRule("true", "self.replicas")
+        + ": must evaluate to a string");
     assertThat(errors.get(4)).isEqualTo(at + "[4].fieldPath: Invalid value: \".nope\": fieldPath must be a valid path: does not refer to a valid field");
   }
 }
