@@ -4,6 +4,7 @@ import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.runtime.GroupVersion;
 import dev.customapiserver.runtime.ResourceStrategy;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -18,9 +19,17 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
   private final Map<String, CustomResourceSchema> schemas;
   private final String storageVersion;
   private final boolean terminating;
+  private final CustomResourceScale scale;
 
   CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
       boolean terminating) {
+    this(statusSubresource, schemas, storageVersion, terminating, null);
+  }
+
+  /** With the scale subresource's paths ({@code scale} null: none), checked on every write as kube does. */
+  CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
+      boolean terminating, CustomResourceScale scale) {
+    this.scale = scale;
     this.statusSubresource = statusSubresource;
     this.terminating = terminating;
     this.schemas = schemas;
@@ -42,6 +51,16 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
   }
 
   private List<FieldError> validate(Unstructured obj, Unstructured old) {
+    List<FieldError> errors = new ArrayList<>(validateSchema(obj, old));
+    if (scale != null) {
+      errors.addAll(scale.validateSpec(obj));
+      errors.addAll(scale.validateStatus(obj));
+    }
+    return errors;
+  }
+
+  /** The schema's and its CEL rules' errors ({@code old} null on create). */
+  private List<FieldError> validateSchema(Unstructured obj, Unstructured old) {
     CustomResourceSchema s = schemaOf(obj);
     return s == null ? List.of() : s.validate(obj, old);
   }
@@ -53,7 +72,11 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
 
   @Override
   public List<FieldError> validateStatusUpdate(Unstructured newObj, Unstructured oldObj) {
-    return validate(newObj, oldObj);
+    List<FieldError> errors = new ArrayList<>(validateSchema(newObj, oldObj));
+    if (scale != null) {
+      errors.addAll(scale.validateStatus(newObj));
+    }
+    return errors;
   }
 
   @Override
