@@ -5,6 +5,7 @@ import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.runtime.ServedVersion;
 import jakarta.ws.rs.core.Response;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -80,6 +81,7 @@ final class DynamicRoutes {
     Target t = parse(call.path("path"));
     ApiGroup g = dynamicGroup(group);
     ResourceType<?> type = g.resource(t.plural()).filter(r -> r.servedIn(version)).orElseThrow(Errors::pathNotFound);
+    type.version(version).flatMap(ServedVersion::deprecation).ifPresent(call::warn);
     if (t.namespace() != null && !type.namespaced()) {
       throw Errors.pathNotFound();
     }
