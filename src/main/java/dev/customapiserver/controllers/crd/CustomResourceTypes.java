@@ -19,7 +19,8 @@ final class CustomResourceTypes {
    * version has it, the printer columns of each version (additionalPrinterColumns with simple
    * {@code .a.b} paths).
    */
-  static ResourceType<Unstructured> of(CustomResourceDefinition crd, CustomResourceDefinition.Names names) {
+  static ResourceType<Unstructured> of(CustomResourceDefinition crd, CustomResourceDefinition.Names names,
+      Conversions conversions) {
     CustomResourceDefinition.Spec spec = crd.spec;
     boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
     java.util.Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
@@ -38,11 +39,11 @@ final class CustomResourceTypes {
     if (status) {
       b.statusSubresource();
     }
-    UnstructuredCopier copier = new UnstructuredCopier();
+    Conversions.PerVersion converters = conversions.of(crd, names.kind);
     for (CustomResourceDefinition.Version v : spec.versions) {
       if (v.serves() || v.stores()) {
         CustomResourceSchema schema = schemas.get(v.name);
-        b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v))
+        b.served(ServedVersion.of(v.name, Unstructured.class, converters.forVersion(v.name)).withColumns(columns(v))
             .withDefaulter(schema::pruneAndDefault));
       }
     }
