@@ -118,6 +118,7 @@ final class CrdStrategy implements ResourceStrategy<CustomResourceDefinition> {
     required(errors, "spec.names.kind", names.kind);
     required(errors, "spec.names.listKind", names.listKind);
     errors.addAll(validateNames(names, "spec.names"));
+    errors.addAll(VersionFieldChecks.validate(versions));
     errors.addAll(validateConversion(spec));
     if (obj.status != null && obj.status.storedVersions != null) {
       for (int i = 0; i < obj.status.storedVersions.size(); i++) {

@@ -31,6 +31,11 @@ final class CustomResourceSchema {
     this.schema = s;
   }
 
+  /** The structural schema, or null when the version has none the schema model accepts. */
+  StructuralSchema structural() {
+    return schema;
+  }
+
   /** Prunes unknown fields and sets defaults, in place (what a decoded request body goes through). */
   void pruneAndDefault(Unstructured obj) {
     if (schema == null) {

@@ -4,6 +4,7 @@ import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.runtime.GroupVersion;
 import dev.customapiserver.runtime.ResourceStrategy;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -18,9 +19,17 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
   private final Map<String, CustomResourceSchema> schemas;
   private final String storageVersion;
   private final boolean terminating;
+  private final CustomResourceScale scale;
 
   CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
       boolean terminating) {
+    this(statusSubresource, schemas, storageVersion, terminating, null);
+  }
+
+  /** With the scale subresource's paths ({@code scale} null: none), checked on every write as kube does. */
+  CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
+      boolean terminating, CustomResourceScale scale) {
+    this.scale = scale;
     this.statusSubresource = statusSubresource;
     this.terminating = terminating;
     this.schemas = schemas;
@@ -38,6 +47,15 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
 
   @Override
   public List<FieldError> validate(Unstructured obj) {
+    List<FieldError> errors = new ArrayList<>(validateSchema(obj));
+    if (scale != null) {
+      errors.addAll(scale.validateSpec(obj));
+      errors.addAll(scale.validateStatus(obj));
+    }
+    return errors;
+  }
+
+  private List<FieldError> validateSchema(Unstructured obj) {
     CustomResourceSchema s = schemaOf(obj);
     return s == null ? List.of() : s.validate(obj);
   }
@@ -49,7 +67,11 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
 
   @Override
   public List<FieldError> validateStatusUpdate(Unstructured newObj, Unstructured oldObj) {
-    return validate(newObj);
+    List<FieldError> errors = new ArrayList<>(validateSchema(newObj));
+    if (scale != null) {
+      errors.addAll(scale.validateStatus(newObj));
+    }
+    return errors;
   }
 
   @Override
