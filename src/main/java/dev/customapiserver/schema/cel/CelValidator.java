@@ -72,6 +72,28 @@ public final class CelValidator {
     return errors;
   }
 
+  /**
+   * kube's custom resource strategy: the rules run only when the schema validation found nothing that
+   * makes the object's shape unfit for them (a wrong type, a missing required field, an unsupported enum
+   * value, too long, too many); otherwise one error says so. Returns {@code schemaErrors} with the rules'.
+   */
+  public List<FieldError> validateAfter(List<FieldError> schemaErrors, JsonNode object, JsonNode old) {
+    List<FieldError> errors = new ArrayList<>(schemaErrors);
+    if (isEmpty()) {
+      return errors;
+    }
+    if (schemaErrors.stream().anyMatch(e -> BLOCKING.contains(e.type()))) {
+      errors.add(FieldError.invalid("<nil>", null,
+          "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"));
+      return errors;
+    }
+    errors.addAll(validate(object, old));
+    return errors;
+  }
+
+  private static final java.util.Set<FieldError.Type> BLOCKING = java.util.EnumSet.of(FieldError.Type.NOT_SUPPORTED,
+      FieldError.Type.REQUIRED, FieldError.Type.TOO_LONG, FieldError.Type.TOO_MANY, FieldError.Type.TYPE_INVALID);
+
   private boolean collect(CelTypes types, StructuralSchema s, boolean isRoot) {
     if (s == null || hasRules.containsKey(s)) {
       return s != null && hasRules.get(s);
