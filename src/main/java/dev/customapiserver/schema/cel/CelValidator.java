@@ -68,7 +68,7 @@ public final class CelValidator {
       return errors;
     }
     Evaluation budget = new Evaluation(perCallLimit, Evaluation.OBJECT_BUDGET);
-    new Walk(errors, budget).node(root, object, old, "");
+    new Walk(errors, budget).node(root, object, old, "", false); // the root: metadata changes count too
     return errors;
   }
 
@@ -159,7 +159,12 @@ public final class CelValidator {
       this.budget = budget;
     }
 
-    void node(StructuralSchema s, JsonNode v, JsonNode old, String path) {
+    /**
+     * {@code unchanged}: whether the value equals its old value (kube's ratcheting: a failing rule that does
+     * not read oldSelf is let through where nothing changed); for values without an old counterpart
+     * (items of lists that are not map-type lists) the nearest parent's.
+     */
+    void node(StructuralSchema s, JsonNode v, JsonNode old, String path, boolean unchanged) {
       if (stopped || s == null || v == null || v.isNull() || v.isMissingNode() || !hasRules.get(s)) {
         return;
       }
@@ -168,7 +173,7 @@ public final class CelValidator {
       }
       NodeRules nr = rules.get(s);
       if (nr != null) {
-        evaluate(nr, v, old, path);
+        evaluate(nr, v, old, path, unchanged);
       }
       if (stopped) {
         return;
@@ -181,11 +186,14 @@ public final class CelValidator {
           StructuralSchema p = s.properties().get(e.getKey());
           String at = p != null ? child(path, e.getKey()) : path + "[" + e.getKey() + "]";
           StructuralSchema sub = p != null ? p : s.additionalProperties();
-          node(sub, e.getValue(), oldMap ? old.get(e.getKey()) : null, at);
+          JsonNode o = oldMap ? old.get(e.getKey()) : null;
+          node(sub, e.getValue(), o, at, o != null && o.equals(e.getValue()));
         }
       } else if (v.isArray() && s.items() != null) {
         for (int i = 0; i < v.size(); i++) {
-          node(s.items(), v.get(i), oldItem(s, v.get(i), old), path + "[" + i + "]");
+          JsonNode o = oldItem(s, v.get(i), old);
+          boolean correlated = "map".equals(s.listType());
+          node(s.items(), v.get(i), o, path + "[" + i + "]", correlated ? o != null && o.equals(v.get(i)) : unchanged);
         }
       }
     }
@@ -203,7 +211,7 @@ public final class CelValidator {
       return null;
     }
 
-    private void evaluate(NodeRules nr, JsonNode v, JsonNode old, String path) {
+    private void evaluate(NodeRules nr, JsonNode v, JsonNode old, String path, boolean unchanged) {
       boolean isRoot = nr.schema == root;
       Object self = CelValues.of(v, nr.schema);
       Object oldSelf = old == null ? null : CelValues.of(old, nr.schema);
@@ -254,6 +262,9 @@ public final class CelValidator {
         String detail = message(r, activation, fieldAt, type);
         if (stopped) {
           return;
+        }
+        if (!r.usesOldSelf && unchanged) {
+          continue; // ratcheted (kube sends it as a warning)
         }
         errors.add(RuleErrors.forReason(r.rule.reason(), fieldAt, type, detail));
       }
