@@ -212,7 +212,6 @@ public final class CelValidator {
     }
 
     private void evaluate(NodeRules nr, JsonNode v, JsonNode old, String path, boolean unchanged) {
-      boolean isRoot = nr.schema == root;
       Object self = CelValues.of(v, nr.schema);
       Object oldSelf = old == null ? null : CelValues.of(old, nr.schema);
       String at = path.isEmpty() ? "<nil>" : path;

@@ -137,5 +137,4 @@ final class CelValues {
     Duration d = Duration.ofNanos((long) nanos);
     return negative ? d.negated() : d;
   }
-
 }
