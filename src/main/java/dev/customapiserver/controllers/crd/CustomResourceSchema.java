@@ -7,7 +7,6 @@ import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.schema.StructuralSchema;
 import dev.customapiserver.schema.cel.CelValidator;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -63,9 +62,8 @@ final class CustomResourceSchema {
     if (schema == null) {
       return List.of();
     }
-    List<FieldError> errors = new ArrayList<>(schema.validate(tree(obj)));
-    errors.addAll(rules.validate(tree(obj), old == null ? null : tree(old)));
-    return errors;
+    ObjectNode tree = tree(obj);
+    return rules.validateAfter(schema.validate(tree), tree, old == null ? null : tree(old));
   }
 
   private static ObjectNode tree(Unstructured obj) {

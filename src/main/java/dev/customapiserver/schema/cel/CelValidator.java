@@ -68,9 +68,31 @@ public final class CelValidator {
       return errors;
     }
     Evaluation budget = new Evaluation(perCallLimit, Evaluation.OBJECT_BUDGET);
-    new Walk(errors, budget).node(root, object, old, "");
+    new Walk(errors, budget).node(root, object, old, "", false); // the root: metadata changes count too
     return errors;
   }
+
+  /**
+   * kube's custom resource strategy: the rules run only when the schema validation found nothing that
+   * makes the object's shape unfit for them (a wrong type, a missing required field, an unsupported enum
+   * value, too long, too many); otherwise one error says so. Returns {@code schemaErrors} with the rules'.
+   */
+  public List<FieldError> validateAfter(List<FieldError> schemaErrors, JsonNode object, JsonNode old) {
+    List<FieldError> errors = new ArrayList<>(schemaErrors);
+    if (isEmpty()) {
+      return errors;
+    }
+    if (schemaErrors.stream().anyMatch(e -> BLOCKING.contains(e.type()))) {
+      errors.add(FieldError.invalid("<nil>", null,
+          "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"));
+      return errors;
+    }
+    errors.addAll(validate(object, old));
+    return errors;
+  }
+
+  private static final java.util.Set<FieldError.Type> BLOCKING = java.util.EnumSet.of(FieldError.Type.NOT_SUPPORTED,
+      FieldError.Type.REQUIRED, FieldError.Type.TOO_LONG, FieldError.Type.TOO_MANY, FieldError.Type.TYPE_INVALID);
 
   private boolean collect(CelTypes types, StructuralSchema s, boolean isRoot) {
     if (s == null || hasRules.containsKey(s)) {
@@ -137,7 +159,12 @@ public final class CelValidator {
       this.budget = budget;
     }
 
-    void node(StructuralSchema s, JsonNode v, JsonNode old, String path) {
+    /**
+     * {@code unchanged}: whether the value equals its old value (kube's ratcheting: a failing rule that does
+     * not read oldSelf is let through where nothing changed); for values without an old counterpart
+     * (items of lists that are not map-type lists) the nearest parent's.
+     */
+    void node(StructuralSchema s, JsonNode v, JsonNode old, String path, boolean unchanged) {
       if (stopped || s == null || v == null || v.isNull() || v.isMissingNode() || !hasRules.get(s)) {
         return;
       }
@@ -146,7 +173,7 @@ public final class CelValidator {
       }
       NodeRules nr = rules.get(s);
       if (nr != null) {
-        evaluate(nr, v, old, path);
+        evaluate(nr, v, old, path, unchanged);
       }
       if (stopped) {
         return;
@@ -159,11 +186,14 @@ public final class CelValidator {
           StructuralSchema p = s.properties().get(e.getKey());
           String at = p != null ? child(path, e.getKey()) : path + "[" + e.getKey() + "]";
           StructuralSchema sub = p != null ? p : s.additionalProperties();
-          node(sub, e.getValue(), oldMap ? old.get(e.getKey()) : null, at);
+          JsonNode o = oldMap ? old.get(e.getKey()) : null;
+          node(sub, e.getValue(), o, at, o != null && o.equals(e.getValue()));
         }
       } else if (v.isArray() && s.items() != null) {
         for (int i = 0; i < v.size(); i++) {
-          node(s.items(), v.get(i), oldItem(s, v.get(i), old), path + "[" + i + "]");
+          JsonNode o = oldItem(s, v.get(i), old);
+          boolean correlated = "map".equals(s.listType());
+          node(s.items(), v.get(i), o, path + "[" + i + "]", correlated ? o != null && o.equals(v.get(i)) : unchanged);
         }
       }
     }
@@ -181,7 +211,7 @@ public final class CelValidator {
       return null;
     }
 
-    private void evaluate(NodeRules nr, JsonNode v, JsonNode old, String path) {
+    private void evaluate(NodeRules nr, JsonNode v, JsonNode old, String path, boolean unchanged) {
       boolean isRoot = nr.schema == root;
       Object self = CelValues.of(v, nr.schema);
       Object oldSelf = old == null ? null : CelValues.of(old, nr.schema);
@@ -232,6 +262,9 @@ public final class CelValidator {
         String detail = message(r, activation, fieldAt, type);
         if (stopped) {
           return;
+        }
+        if (!r.usesOldSelf && unchanged) {
+          continue; // ratcheted (kube sends it as a warning)
         }
         errors.add(RuleErrors.forReason(r.rule.reason(), fieldAt, type, detail));
       }

@@ -52,7 +52,7 @@ final class CompiledRule {
         program = cel.createProgram(ast);
       }
     } catch (CelValidationException e) {
-      error = "compilation failed: " + e.getMessage();
+      error = "compilation failed: " + issues(cel, rule.rule(), e);
     } catch (CelEvaluationException e) {
       error = "program instantiation failed: " + e.getMessage();
     }
@@ -67,12 +67,20 @@ final class CompiledRule {
           messageProgram = cel.createProgram(ast);
         }
       } catch (CelValidationException e) {
-        messageError = "messageExpression compilation failed: " + e.getMessage();
+        messageError = "messageExpression compilation failed: " + issues(cel, rule.messageExpression(), e);
       } catch (CelEvaluationException e) {
         messageError = "messageExpression program instantiation failed: " + e.getMessage();
       }
     }
     return new CompiledRule(rule, program, messageProgram, usesOldSelf, error, messageError, path.path(), path.error());
+  }
+
+  /** The issues as cel-go prints them: a parse error's lines read {@code ERROR: <input>:1:17: Syntax error: ...}. */
+  private static String issues(Cel cel, String expression, CelValidationException e) {
+    if (!cel.parse(expression).hasError()) {
+      return e.getMessage();
+    }
+    return e.getMessage().replaceAll("(?m)^(ERROR: <input>:\\d+:\\d+: )", "$1Syntax error: ");
   }
 
   /** kube's {@code ruleErrorString}: the message if any, else the rule. */

@@ -12,7 +12,8 @@ import dev.cel.parser.CelStandardMacro;
  * A CEL environment for the rules of one schema node: {@code self} of the node's type, {@code oldSelf} of
  * the same type (or {@code optional(T)} for {@code optionalOldSelf} rules), the standard library with
  * kube's extension libraries as far as cel-java offers them (strings, lists, sets, math, regex,
- * encoders, optionals) and the few functions of {@link KubeLibrary}.
+ * encoders, optionals), the few functions of {@link KubeLibrary}, and kube's {@link UrlLibrary} and
+ * {@link QuantityLibrary}.
  */
 final class Environment {
   static final CelOptions OPTIONS = CelOptions.current()
@@ -37,6 +38,10 @@ final class Environment {
             CelExtensions.math(OPTIONS), CelExtensions.regex(), CelExtensions.encoders(OPTIONS), CelExtensions.optional())
         .addFunctionDeclarations(KubeLibrary.declarations())
         .addFunctionBindings(KubeLibrary.bindings())
+        .addFunctionDeclarations(UrlLibrary.declarations())
+        .addFunctionBindings(UrlLibrary.bindings())
+        .addFunctionDeclarations(QuantityLibrary.declarations())
+        .addFunctionBindings(QuantityLibrary.bindings())
         .build();
   }
 }

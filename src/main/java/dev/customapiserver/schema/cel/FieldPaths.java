@@ -38,7 +38,11 @@ final class FieldPaths {
           i = j;
         } else if (c == '[') {
           if (i + 1 >= n || jsonPath.charAt(i + 1) != '\'') {
-            return new Result("", "expected single quoted string but got " + jsonPath.substring(i + 1));
+            int j = i + 1;
+            while (j < n && ".[]".indexOf(jsonPath.charAt(j)) < 0) {
+              j++;
+            }
+            return new Result("", "expected single quoted string but got " + jsonPath.substring(i + 1, j));
           }
           int j = i + 2;
           while (j < n && !(jsonPath.charAt(j) == '\'' && jsonPath.charAt(j - 1) != '\\')) {

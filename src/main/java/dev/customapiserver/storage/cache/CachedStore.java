@@ -23,7 +23,8 @@ import java.util.function.LongSupplier;
  * without asking the database ({@link dev.customapiserver.storage.StorageBackend#localRevision}),
  * the cache answers once it has reached that revision, with a copy of its object; otherwise, or when
  * the cache does not get there within {@link #CONSISTENT_WAIT_MILLIS}, or the object is not there,
- * the inner store answers.
+ * the inner store answers. Updates and deletes hand the inner store a copy of the cache's object to
+ * start from (kube's cached existing object): its compare-and-swap finds out whether it was current.
  */
 final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
   private final ResourceStore<H> inner;
@@ -76,12 +77,15 @@ final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
 
   @Override
   public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
-    return inner.guaranteedUpdate(key, preconditions, update);
+    H cached = cache.peek(key);
+    return cached == null ? inner.guaranteedUpdate(key, preconditions, update)
+        : inner.guaranteedUpdate(key, preconditions, update, codec.copy(cached));
   }
 
   @Override
   public H delete(ObjectKey key, Preconditions preconditions) {
-    return inner.delete(key, preconditions);
+    H cached = cache.peek(key);
+    return cached == null ? inner.delete(key, preconditions) : inner.delete(key, preconditions, codec.copy(cached));
   }
 
   /**

@@ -99,6 +99,11 @@ final class WatchCache<H extends KubeObject> {
     }
   }
 
+  /** The cache's object at {@code key} as it is now, or {@code null} (absent, or not synced). */
+  synchronized H peek(ObjectKey key) {
+    return synced ? state.get(key) : null;
+  }
+
   /**
    * The cache's object at {@code key} once the cache has reached {@code revision} (waiting for it
    * up to {@code millis}); {@code null} when it is not there, the cache is not synced or did not

@@ -48,12 +48,16 @@ final class Database implements AutoCloseable {
   private final Consumer<List<ChangeRow>> afterCommit;
   /** Sent inside every write transaction on PostgreSQL, delivered to listeners at commit; else null. */
   private final String notify;
+  /** Told before every commit, to store the revisions the transaction drew. */
+  private final Revisions revisions;
 
   /**
    * @param instance this process's id, the payload of its notifications on PostgreSQL (letters,
    *     digits and dashes only)
    */
-  Database(ConnectionSource source, Vendor vendor, Consumer<List<ChangeRow>> afterCommit, String instance) {
+  Database(ConnectionSource source, Vendor vendor, Revisions revisions, Consumer<List<ChangeRow>> afterCommit,
+      String instance) {
+    this.revisions = revisions;
     this.afterCommit = afterCommit;
     this.notify = vendor == Vendor.POSTGRESQL ? "NOTIFY " + PgNotifications.CHANNEL + ", '" + instance + "'" : null;
     Map<String, Object> props = source.persistenceProperties(vendor);
@@ -196,6 +200,7 @@ final class Database implements AutoCloseable {
           changed = true;
         }
       }
+      revisions.settle(em);
       if (notify != null && changed) {
         em.createNativeQuery(notify).executeUpdate();
       }
@@ -277,6 +282,7 @@ final class Database implements AutoCloseable {
         tx.rollback();
         return null;
       }
+      revisions.settle(em);
       if (notify != null) {
         em.createNativeQuery(notify).executeUpdate();
       }

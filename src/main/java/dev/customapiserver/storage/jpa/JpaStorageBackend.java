@@ -112,7 +112,7 @@ public final class JpaStorageBackend implements StorageBackend {
     } catch (FlywayException e) {
       throw Database.unavailable("cannot migrate the schema of " + source + ": " + e.getMessage(), e);
     }
-    this.db = new Database(source, vendor, committed::committed, instance);
+    this.db = new Database(source, vendor, revisions, committed::committed, instance);
     long start;
     try {
       start = currentRevision();

@@ -66,7 +66,7 @@ class CelRulesRestTest {
         + "is invalid: spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: "
         + "Invalid value: apiextensions.ValidationRule{Rule:\"self.replicas ==\", Message:\"\", MessageExpression:\"\", "
         + "Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: "
-        + "compilation failed: ERROR: <input>:1:17: ");
+        + "compilation failed: ERROR: <input>:1:17: Syntax error: mismatched input '<EOF>' expecting ");
 
     r = server.send("POST", CRDS, crd("""
         [{"rule":"self.minReplicas <= self.replicas","message":"replicas should be greater than or equal to minReplicas."},

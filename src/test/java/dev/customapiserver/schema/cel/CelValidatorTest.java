@@ -145,4 +145,16 @@ class CelValidatorTest {
     assertThat(errors(s, "{'spec':{'min':7,'max':8,'name':'n','labels':{}}}")).containsExactly(
         "spec: Duplicate value: \"object\"");
   }
+
+  @Test
+  @DisplayName("a type, required or enum error in the schema validation blocks the rules with kube's note")
+  void blockedBySchemaErrors() {
+    var v = CelValidator.of(Schemas.schema(CRONTAB));
+    var obj = Schemas.json("{'spec':{'replicas':'three','minReplicas':4,'maxReplicas':2}}");
+    var schemaErrors = Schemas.schema(CRONTAB).validate(obj);
+    assertThat(Schemas.strings(v.validateAfter(schemaErrors, obj, null))).containsExactly(
+        "spec.replicas: Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"",
+        "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; "
+            + "correct the existing errors to complete validation");
+  }
 }

@@ -89,13 +89,16 @@ class RuleChecksTest {
               messageExpression: "self.replicas"
             - rule: "true"
               fieldPath: ".nope"
+            - rule: "true"
+              fieldPath: ".list[0]"
             properties:
+              list: {type: array, items: {type: string}}
               replicas: {type: integer}
         """);
     String at = AT + ".properties[spec].x-kubernetes-validations";
-    assertThat(errors).hasSize(5);
+    assertThat(errors).hasSize(6);
     assertThat(errors.get(0)).startsWith(at + "[0].rule: Invalid value: " + goRule("self.replicas ==", "")
-        + ": compilation failed: ERROR: <input>:1:17: ");
+        + ": compilation failed: ERROR: <input>:1:17: Syntax error: mismatched input '<EOF>' expecting ");
     assertThat(errors.get(1)).startsWith(at + "[1].rule: Invalid value: " + goRule("self.nope > 1", "")
         + ": compilation failed: ERROR: <input>:1:5: undefined field 'nope'");
     assertThat(errors.get(2)).isEqualTo(at + "[2].rule: Invalid value: " + goRule("self.replicas", "")
@@ -103,5 +106,7 @@ class RuleChecksTest {
     assertThat(errors.get(3)).isEqualTo(at + "[3].messageExpression: Invalid value: " + goRule("true", "self.replicas")
         + ": must evaluate to a string");
     assertThat(errors.get(4)).isEqualTo(at + "[4].fieldPath: Invalid value: \".nope\": fieldPath must be a valid path: does not refer to a valid field");
+    assertThat(errors.get(5)).isEqualTo(at + "[5].fieldPath: Invalid value: \".list[0]\": fieldPath must be a valid path: "
+        + "expected single quoted string but got 0");
   }
 }

@@ -74,4 +74,28 @@ class TransitionRulesTest {
     assertThat(errors(s, "{'spec':{'count':4}}", "{'spec':{}}")).as("no old value: oldSelf is none")
         .containsExactly("spec.count: Invalid value: \"integer\": starts at 0 and never goes down");
   }
+
+  @Test
+  @DisplayName("ratcheting: on update a failing rule without oldSelf is let through where the value did not change")
+  void ratcheting() {
+    String s = """
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              name: {type: string, x-kubernetes-validations: [{rule: "self.size() <= 3", message: "too long"}]}
+              size: {type: integer}
+              tags:
+                type: array
+                items: {type: string, x-kubernetes-validations: [{rule: "self != 'bad'"}]}
+        """;
+    String old = "{'spec':{'name':'toolong','size':1,'tags':['bad']}}";
+    assertThat(errors(s, "{'spec':{'name':'toolong','size':2,'tags':['bad']}}", old)).isEmpty();
+    assertThat(errors(s, "{'spec':{'name':'longer','size':2,'tags':['bad','ok']}}", old)).containsExactly(
+        "spec.name: Invalid value: \"string\": too long",
+        "spec.tags[0]: Invalid value: \"string\": failed rule: self != 'bad'");
+    assertThat(errors(s, "{'spec':{'name':'toolong'}}")).as("on create").containsExactly(
+        "spec.name: Invalid value: \"string\": too long");
+  }
 }
