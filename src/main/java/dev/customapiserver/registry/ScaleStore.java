@@ -18,6 +18,8 @@ import java.util.function.UnaryOperator;
  * @param <H> the hub type
  */
 public final class ScaleStore<H extends KubeObject> {
+  /** The desired replicas of a custom resource that has none, as the Scale a write starts from shows them (kube's). */
+  private static final int UNSET = Integer.MIN_VALUE;
   private final GenericStore<H> store;
   private final ScaleSubresource<H> scale;
 
@@ -43,7 +45,8 @@ public final class ScaleStore<H extends KubeObject> {
   /**
    * Replaces the replicas by what {@code updated} makes of the current Scale. A resourceVersion on
    * the result is a precondition (409 when stale); without one the write is unconditional. Negative
-   * replicas are a 422 on the Scale.
+   * replicas are a 422 on the Scale for a compiled-in kind; a custom resource's strategy checks its
+   * own path instead, and a write that leaves its unset replicas unset is a 400.
    */
   public Scale update(RequestContext ctx, String name, UnaryOperator<Scale> updated, WriteOptions opts) {
     H result = store.update(ctx, name, current -> {
@@ -75,9 +78,6 @@ public final class ScaleStore<H extends KubeObject> {
     }
     return out;
   }
-
-  /** The desired replicas of a custom resource that has none, as the Scale a write starts from shows them (kube's). */
-  private static final int UNSET = Integer.MIN_VALUE;
 
   private Scale toScale(H obj) {
     ObjectMeta m = obj.metadata();

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * kube's checks of the per-version {@code subresources.scale} paths and {@code additionalPrinterColumns}.
+ * kube's checks of the per-version {@code subresources.scale} paths, {@code additionalPrinterColumns}
+ * and {@code deprecationWarning}.
  * As kube validates its internal form, where fields that are identical in every version are moved
  * to the spec's top level, errors of those read {@code spec.subresources.scale.specReplicasPath} and
  * {@code spec.additionalPrinterColumns[0].type}; otherwise {@code spec.versions[1].subresources...}.
@@ -29,6 +30,9 @@ final class VersionFieldChecks {
         .allMatch(v -> Objects.equals(v.additionalPrinterColumns, versions.get(0).additionalPrinterColumns));
     for (int i = 0; i < versions.size(); i++) {
       CustomResourceDefinition.Version v = versions.get(i);
+      for (String problem : deprecationWarning(Boolean.TRUE.equals(v.deprecated), v.deprecationWarning)) {
+        errors.add(FieldError.invalid("spec.versions[" + i + "].deprecationWarning", v.deprecationWarning, problem));
+      }
       if (!sameSubresources) {
         errors.addAll(subresources(v.subresources, "spec.versions[" + i + "].subresources"));
       }
@@ -43,6 +47,35 @@ final class VersionFieldChecks {
       errors.addAll(columns(versions.get(0).additionalPrinterColumns, "spec.additionalPrinterColumns"));
     }
     return errors;
+  }
+
+  /** kube's validateDeprecationWarning. */
+  static List<String> deprecationWarning(boolean deprecated, String warning) {
+    if (!deprecated && warning != null) {
+      return List.of("can only be set for deprecated versions");
+    }
+    if (warning == null) {
+      return List.of();
+    }
+    List<String> problems = new ArrayList<>();
+    if (warning.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 256) {
+      problems.add("must be <= 256 characters long");
+    }
+    if (warning.isEmpty()) {
+      problems.add("must not be an empty string");
+    }
+    for (int i = 0; i < warning.length(); ) {
+      int c = warning.codePointAt(i);
+      int type = Character.getType(c);
+      if (Character.isISOControl(c) || type == Character.UNASSIGNED || type == Character.FORMAT || type == Character.SURROGATE
+          || type == Character.PRIVATE_USE || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+          || (type == Character.SPACE_SEPARATOR && c != ' ')) {
+        problems.add("must only contain printable UTF-8 characters; non-printable character found at index " + i);
+        break;
+      }
+      i += Character.charCount(c);
+    }
+    return problems;
   }
 
   /** kube's ValidateCustomResourceDefinitionSubresources: the scale paths. */

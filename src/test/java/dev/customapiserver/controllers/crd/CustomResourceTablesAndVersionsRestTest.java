@@ -125,6 +125,14 @@ class CustomResourceTablesAndVersionsRestTest {
     assertThat(f.send("GET", "/apis/" + group + "/v1alpha1/namespaces/default/crontabs", null).headers().allValues("Warning"))
         .containsExactly("299 - \"v1alpha1 is going away\"");
     assertThat(f.send("GET", "/apis/" + group + "/v1/namespaces/default/crontabs", null).headers().allValues("Warning")).isEmpty();
+
+    r = f.send("POST", CrdFixture.CRDS, CrdFixture.crd("badwarning.example.com", "crontabs", "CronTab", """
+        [{"name":"v1","served":true,"storage":true,"deprecationWarning":"not deprecated",
+          "schema":{"openAPIV3Schema":{"type":"object"}}}]"""));
+    assertThat(r.statusCode()).isEqualTo(422);
+    assertThat(json(r).at("/message").asText()).isEqualTo("CustomResourceDefinition.apiextensions.k8s.io "
+        + "\"crontabs.badwarning.example.com\" is invalid: spec.versions[0].deprecationWarning: Invalid value: "
+        + "\"not deprecated\": can only be set for deprecated versions");
   }
 
   @Test
