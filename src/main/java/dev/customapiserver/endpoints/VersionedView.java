@@ -58,11 +58,7 @@ final class VersionedView<H extends KubeObject> {
   }
 
   List<KubeObject> out(List<H> hubs) {
-    List<KubeObject> out = new ArrayList<>(hubs.size());
-    for (H h : hubs) {
-      out.add(out(h));
-    }
-    return out;
+    return new ArrayList<>(version.fromHubs(hubs, gv, type.kind()));
   }
 
   KubeList<KubeObject> outList(ListPage<H> page) {

@@ -94,6 +94,16 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
     return v;
   }
 
+  /** Converts hub objects (a list's items) to this version in one go, setting apiVersion and kind. */
+  public List<V> fromHubs(List<H> hubs, GroupVersion gv, String kind) {
+    List<V> out = converter.fromHubs(hubs);
+    for (V v : out) {
+      v.apiVersion = gv.apiVersion();
+      v.kind = kind;
+    }
+    return out;
+  }
+
   /** The cells of this version's own columns for a versioned object. */
   public List<Object> cells(KubeObject obj) {
     V v = type.cast(obj);

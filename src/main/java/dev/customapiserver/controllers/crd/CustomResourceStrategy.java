@@ -47,7 +47,11 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
 
   @Override
   public List<FieldError> validate(Unstructured obj) {
-    List<FieldError> errors = new ArrayList<>(validateSchema(obj));
+    return validate(obj, null);
+  }
+
+  private List<FieldError> validate(Unstructured obj, Unstructured old) {
+    List<FieldError> errors = new ArrayList<>(validateSchema(obj, old));
     if (scale != null) {
       errors.addAll(scale.validateSpec(obj));
       errors.addAll(scale.validateStatus(obj));
@@ -55,19 +59,20 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
     return errors;
   }
 
-  private List<FieldError> validateSchema(Unstructured obj) {
+  /** The schema's and its CEL rules' errors ({@code old} null on create). */
+  private List<FieldError> validateSchema(Unstructured obj, Unstructured old) {
     CustomResourceSchema s = schemaOf(obj);
-    return s == null ? List.of() : s.validate(obj);
+    return s == null ? List.of() : s.validate(obj, old);
   }
 
   @Override
   public List<FieldError> validateUpdate(Unstructured newObj, Unstructured oldObj) {
-    return validate(newObj);
+    return validate(newObj, oldObj);
   }
 
   @Override
   public List<FieldError> validateStatusUpdate(Unstructured newObj, Unstructured oldObj) {
-    List<FieldError> errors = new ArrayList<>(validateSchema(newObj));
+    List<FieldError> errors = new ArrayList<>(validateSchema(newObj, oldObj));
     if (scale != null) {
       errors.addAll(scale.validateStatus(newObj));
     }

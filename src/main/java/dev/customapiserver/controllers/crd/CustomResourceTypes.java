@@ -16,7 +16,8 @@ final class CustomResourceTypes {
    * schema (also on read), the status and scale subresources when a version has them, the printer
    * columns of each version ({@link CustomResourceColumns}) and the warning of deprecated versions.
    */
-  static ResourceType<Unstructured> of(CustomResourceDefinition crd, CustomResourceDefinition.Names names) {
+  static ResourceType<Unstructured> of(CustomResourceDefinition crd, CustomResourceDefinition.Names names,
+      Conversions conversions) {
     CustomResourceDefinition.Spec spec = crd.spec;
     boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
     java.util.Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
@@ -40,12 +41,12 @@ final class CustomResourceTypes {
     if (status) {
       b.statusSubresource();
     }
-    UnstructuredCopier copier = new UnstructuredCopier();
+    Conversions.PerVersion converters = conversions.of(crd, names.kind);
     CustomResourceColumns columns = new CustomResourceColumns();
     for (CustomResourceDefinition.Version v : spec.versions) {
       if (v.serves() || v.stores()) {
         CustomResourceSchema schema = schemas.get(v.name);
-        b.served(ServedVersion.of(v.name, Unstructured.class, new ReadDefaulting(copier, schema))
+        b.served(ServedVersion.of(v.name, Unstructured.class, new ReadDefaulting(converters.forVersion(v.name), schema))
             .withColumnsOnly(columns.of(v))
             .withDefaulter(schema::pruneAndDefault).withDeprecationWarning(DeprecationWarnings.of(crd, v, spec.names.kind)));
         b.schema(v.name, schema.structural());

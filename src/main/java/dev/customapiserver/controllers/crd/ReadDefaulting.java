@@ -29,4 +29,11 @@ final class ReadDefaulting implements KindConverter<Unstructured, Unstructured> 
     schema.pruneAndDefault(v);
     return v;
   }
+
+  @Override
+  public java.util.List<Unstructured> fromHubs(java.util.List<Unstructured> hubs) {
+    java.util.List<Unstructured> out = conversion.fromHubs(hubs);
+    out.forEach(schema::pruneAndDefault);
+    return out;
+  }
 }
