@@ -124,10 +124,14 @@ final class QueryOptions {
     if (ua == null) {
       return "";
     }
+    int slash = ua.indexOf('/');
+    String product = slash < 0 ? ua : ua.substring(0, slash);
     StringBuilder b = new StringBuilder();
     int bytes = 0;
-    for (int cp : ua.split("/", -1)[0].codePoints().toArray()) {
-      int len = new String(Character.toChars(cp)).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    for (int i = 0; i < product.length(); ) {
+      int cp = product.codePointAt(i);
+      i += Character.charCount(cp);
+      int len = utf8Length(cp);
       if (Character.isISOControl(cp) || !Character.isDefined(cp)) {
         continue;
       }
@@ -138,6 +142,14 @@ final class QueryOptions {
       b.appendCodePoint(cp);
     }
     return b.toString();
+  }
+
+  /** The bytes of {@code cp} in UTF-8 (a lone surrogate is written as one replacement byte). */
+  private static int utf8Length(int cp) {
+    if (cp < 0x80 || Character.isSurrogate((char) cp) && cp <= 0xFFFF) {
+      return 1;
+    }
+    return cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
   }
 
   /** PatchOptions rules: an apply patch needs a field manager, {@code force} is for apply patches only. */

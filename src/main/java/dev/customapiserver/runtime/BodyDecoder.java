@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * Decodes request bodies (JSON or YAML) the way kube-apiserver does, the one place a body becomes a
@@ -32,6 +34,20 @@ public final class BodyDecoder {
   public static final int MAX_DEPTH = YamlTrees.MAX_DEPTH;
   private final ObjectMapper json;
   private final ObjectMapper strict;
+  /** One reader per bound type, made once: its deserializers are found once, not per request. */
+  private final ConcurrentMap<Class<?>, ObjectReader> readers = new ConcurrentHashMap<>();
+  /** The attribute of a binding holding the paths of the unknown fields it met. */
+  private static final String UNKNOWN_FIELDS = BodyDecoder.class.getName() + ".unknown";
+  private static final DeserializationProblemHandler RECORD_UNKNOWN = new DeserializationProblemHandler() {
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p, JsonDeserializer<?> deser,
+        Object beanOrClass, String propertyName) throws IOException {
+      ((Set<String>) ctxt.getAttribute(UNKNOWN_FIELDS)).add(fieldPath(p.getParsingContext(), true));
+      p.skipChildren();
+      return true;
+    }
+  };
 
   public BodyDecoder(Codecs codecs) {
     this.json = codecs.json().copy();
@@ -111,15 +127,8 @@ public final class BodyDecoder {
    */
   public <T> Decoded<T> bind(JsonNode tree, Class<T> type, FieldValidation mode, String what, String kind) {
     Set<String> unknown = new LinkedHashSet<>();
-    ObjectReader reader = strict.readerFor(type).withHandler(new DeserializationProblemHandler() {
-      @Override
-      public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p, JsonDeserializer<?> deser,
-          Object beanOrClass, String propertyName) throws IOException {
-        unknown.add(fieldPath(p.getParsingContext(), true));
-        p.skipChildren();
-        return true;
-      }
-    });
+    ObjectReader reader = readers.computeIfAbsent(type, t -> strict.readerFor(t).withHandler(RECORD_UNKNOWN))
+        .withAttribute(UNKNOWN_FIELDS, unknown);
     T value;
     try {
       value = reader.readValue(reader.treeAsTokens(tree));

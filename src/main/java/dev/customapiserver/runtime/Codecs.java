@@ -58,6 +58,21 @@ public final class Codecs {
     }
   }
 
+  /**
+   * {@code value} bound to {@code type} as a JSON round trip would bind it (the same numbers' types
+   * included), through a token buffer rather than text: no printing, no parsing.
+   */
+  public <T> T rebind(Object value, Class<T> type) {
+    try (NumberNormalizingBuffer buf = new NumberNormalizingBuffer(json)) {
+      json.writeValue(buf, value);
+      try (com.fasterxml.jackson.core.JsonParser p = buf.asParserOnFirstToken()) {
+        return json.readValue(p, type);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** A deep copy through the JSON tree model. */
   public <T> T deepCopy(T o, Class<T> type) {
     return json.convertValue(json.valueToTree(o), type);

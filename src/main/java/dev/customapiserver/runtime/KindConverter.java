@@ -12,4 +12,16 @@ public interface KindConverter<H, V> {
   H toHub(V versioned);
 
   V fromHub(H hub);
+
+  /**
+   * Several hub objects (a list's items) in this version, in order. One at a time unless the
+   * converter can do better (a conversion webhook converts a list in one review).
+   */
+  default java.util.List<V> fromHubs(java.util.List<H> hubs) {
+    java.util.List<V> out = new java.util.ArrayList<>(hubs.size());
+    for (H h : hubs) {
+      out.add(fromHub(h));
+    }
+    return out;
+  }
 }

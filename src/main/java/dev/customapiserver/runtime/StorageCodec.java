@@ -166,8 +166,12 @@ public final class StorageCodec<H extends KubeObject> {
     return found;
   }
 
-  /** A deep copy of a hub object (through the storage encoding). */
+  /**
+   * A deep copy of a hub object through the storage version, as {@link #encode} then {@link #decode}
+   * would give it, without printing and parsing JSON text.
+   */
   public H copy(H hub) {
-    return fromJson(json(hub));
+    ServedVersion<H, ?> sv = type.storage();
+    return sv.toHub(codecs.rebind(sv.fromHub(hub, new GroupVersion(type.group(), sv.version()), type.kind()), sv.type()));
   }
 }

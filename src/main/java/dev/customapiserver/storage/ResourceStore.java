@@ -41,6 +41,21 @@ public interface ResourceStore<H extends KubeObject> {
   H delete(ObjectKey key, Preconditions preconditions);
 
   /**
+   * {@link #guaranteedUpdate} that may start from {@code suggestion}, the caller's own copy of the
+   * object as a watch cache last saw it, instead of reading it (kube's cachedExistingObject); a
+   * suggestion that turns out stale costs a retry on the stored state, never a different outcome.
+   * Stores that cannot use it ignore it.
+   */
+  default H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update, H suggestion) {
+    return guaranteedUpdate(key, preconditions, update);
+  }
+
+  /** {@link #delete} that may start from {@code suggestion}, as {@link #guaranteedUpdate(ObjectKey, Preconditions, UpdateFunction, KubeObject)}. */
+  default H delete(ObjectKey key, Preconditions preconditions, H suggestion) {
+    return delete(key, preconditions);
+  }
+
+  /**
    * Starts delivering the changes {@code request} selects to {@code listener}, from another thread.
    * Every change is delivered exactly once, in resourceVersion order, also when writes come from
    * other processes sharing the database.

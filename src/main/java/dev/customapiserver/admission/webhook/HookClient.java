@@ -4,30 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.apis.admissionregistration.Webhook;
 import dev.customapiserver.apis.admissionregistration.WebhookClientConfig;
+import dev.customapiserver.webhookclient.WebhookCallException;
+import dev.customapiserver.webhookclient.WebhookTransport;
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
-import java.net.UnknownHostException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeoutException;
-import javax.net.ssl.SSLException;
 
 /**
- * POSTs AdmissionReviews over HTTPS with the JDK client, one client per CA bundle, within the
- * webhook's timeout; failures become {@link CallFailure}s worded as kube-apiserver's Go client words them.
+ * POSTs AdmissionReviews over HTTPS (the shared {@link WebhookTransport}) within the webhook's
+ * timeout; failures become {@link CallFailure}s worded as kube-apiserver's Go client words them.
  */
 final class HookClient {
-  private static final int MAX_CLIENTS = 64;
   private final ObjectMapper json;
-  private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
+  private final WebhookTransport transport = new WebhookTransport();
 
   HookClient(ObjectMapper json) {
     this.json = json;
@@ -37,22 +28,17 @@ final class HookClient {
   CompletableFuture<JsonNode> post(Webhook w, byte[] review) {
     int seconds = w.timeoutSeconds == null ? 10 : w.timeoutSeconds;
     URI url = url(w.clientConfig, seconds);
-    HttpClient client = client(w.clientConfig.caBundle);
-    HttpRequest request = HttpRequest.newBuilder(url)
-        .timeout(Duration.ofSeconds(seconds))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(review))
-        .build();
-    String post = "Post \"" + url + "\": ";
-    return client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
-        .orTimeout(seconds, java.util.concurrent.TimeUnit.SECONDS)
-        .handle((response, error) -> {
-          if (error != null) {
-            throw new CallFailure("failed to call webhook: " + post + reason(error, url), error);
-          }
-          return body(response);
-        });
+    try {
+      return transport.post(url, w.clientConfig.caBundle, seconds, review).handle((response, error) -> {
+        if (error != null) {
+          Throwable e = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+          throw new CallFailure("failed to call webhook: " + e.getMessage(), e);
+        }
+        return body(response);
+      });
+    } catch (WebhookCallException e) {
+      throw new CallFailure(e.getMessage(), e);
+    }
   }
 
   private JsonNode body(HttpResponse<byte[]> response) {
@@ -76,47 +62,8 @@ final class HookClient {
 
   /** {@code clientConfig.url}, or {@code https://name.namespace.svc:port/path}, with kube's {@code ?timeout=Ns}. */
   static URI url(WebhookClientConfig cc, int timeoutSeconds) {
-    String base;
-    if (cc.url != null) {
-      base = cc.url;
-    } else {
-      WebhookClientConfig.ServiceReference s = cc.service;
-      base = "https://" + s.name + "." + s.namespace + ".svc:" + (s.port == null ? 443 : s.port)
-          + (s.path == null ? "" : s.path);
-    }
-    return URI.create(base + (base.contains("?") ? "&" : "?") + "timeout=" + timeoutSeconds + "s");
-  }
-
-  private HttpClient client(String caBundle) {
-    String key = caBundle == null ? "" : caBundle;
-    HttpClient c = clients.get(key);
-    if (c == null) {
-      if (clients.size() >= MAX_CLIENTS) {
-        clients.clear();
-      }
-      c = HttpClient.newBuilder().sslContext(TlsTrust.forBundle(caBundle)).connectTimeout(Duration.ofSeconds(30)).build();
-      clients.put(key, c);
-    }
-    return c;
-  }
-
-  private static String reason(Throwable error, URI url) {
-    Throwable e = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-    String hostPort = url.getHost() + ":" + url.getPort();
-    if (e instanceof HttpTimeoutException || e instanceof TimeoutException) {
-      return "context deadline exceeded";
-    }
-    if (e instanceof ConnectException && e.getCause() instanceof UnknownHostException || e instanceof UnknownHostException) {
-      return "dial tcp: lookup " + url.getHost() + ": no such host";
-    }
-    if (e instanceof ConnectException) {
-      return "dial tcp " + hostPort + ": connect: connection refused";
-    }
-    if (e instanceof SSLException) {
-      String m = String.valueOf(e.getMessage());
-      return m.contains("PKIX") ? "tls: failed to verify certificate: x509: certificate signed by unknown authority"
-          : "tls: failed to verify certificate: " + m;
-    }
-    return e.getClass().getSimpleName() + ": " + e.getMessage();
+    WebhookClientConfig.ServiceReference s = cc.service;
+    return cc.url != null ? WebhookTransport.url(cc.url, null, null, null, null, timeoutSeconds)
+        : WebhookTransport.url(null, s.name, s.namespace, s.port, s.path, timeoutSeconds);
   }
 }

@@ -8,12 +8,13 @@ import java.util.Base64;
 import java.util.List;
 
 /** Validation of {@code clientConfig}: exactly one of url or service, an https URL, a service reference, a base64 CA bundle. */
-final class ClientConfigValidation {
+public final class ClientConfigValidation {
   private static final String FORM = "; desired format: https://host[/path]";
 
   private ClientConfigValidation() {}
 
-  static List<FieldError> validate(WebhookClientConfig cc, String path) {
+  /** The problems of {@code cc} under the field path {@code path}. */
+  public static List<FieldError> validate(WebhookClientConfig cc, String path) {
     List<FieldError> errs = new ArrayList<>();
     if (cc == null || (cc.url == null) == (cc.service == null)) {
       errs.add(FieldError.required(path, "exactly one of url or service is required"));

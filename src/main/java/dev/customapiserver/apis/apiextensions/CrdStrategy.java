@@ -1,6 +1,8 @@
 package dev.customapiserver.apis.apiextensions;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.apis.admissionregistration.ClientConfigValidation;
+import dev.customapiserver.apis.admissionregistration.WebhookClientConfig;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.validation.NameRules;
 import dev.customapiserver.runtime.ResourceStrategy;
@@ -66,6 +68,12 @@ final class CrdStrategy implements ResourceStrategy<CustomResourceDefinition> {
     obj.status.storedVersions = stored;
   }
 
+  /** Whether every version has the same schema (kube's conversion then holds one top-level schema). */
+  private static boolean identicalSchemas(List<CustomResourceDefinition.Version> versions) {
+    return !versions.isEmpty() && versions.get(0).openApiV3Schema() != null
+        && versions.stream().allMatch(v -> versions.get(0).openApiV3Schema().equals(v.openApiV3Schema()));
+  }
+
   @Override
   public List<FieldError> validate(CustomResourceDefinition obj) {
     List<FieldError> errors = new ArrayList<>();
@@ -100,9 +108,12 @@ final class CrdStrategy implements ResourceStrategy<CustomResourceDefinition> {
       if (!problems.isEmpty()) {
         errors.add(FieldError.invalid("spec.versions[" + i + "].name", name, String.join(",", problems)));
       }
-      if (v.openApiV3Schema() != null) {
+      if (v.openApiV3Schema() != null && !identicalSchemas(versions)) {
         errors.addAll(schemaCheck.apply(v.openApiV3Schema(), "spec.versions[" + i + "].schema.openAPIV3Schema"));
       }
+    }
+    if (identicalSchemas(versions)) { // kube's v1 conversion hoists them to spec.validation, where it checks them once
+      errors.addAll(schemaCheck.apply(versions.get(0).openApiV3Schema(), "spec.validation.openAPIV3Schema"));
     }
     if (!unique) {
       errors.add(FieldError.invalid("spec.versions", new FieldError.Raw(versionList(versions)), "must contain unique version names"));
@@ -116,7 +127,8 @@ final class CrdStrategy implements ResourceStrategy<CustomResourceDefinition> {
     required(errors, "spec.names.kind", names.kind);
     required(errors, "spec.names.listKind", names.listKind);
     errors.addAll(validateNames(names, "spec.names"));
-    errors.addAll(validateConversion(spec.conversion));
+    errors.addAll(VersionFieldChecks.validate(versions));
+    errors.addAll(validateConversion(spec));
     if (obj.status != null && obj.status.storedVersions != null) {
       for (int i = 0; i < obj.status.storedVersions.size(); i++) {
         String s = obj.status.storedVersions.get(i);
@@ -180,24 +192,89 @@ final class CrdStrategy implements ResourceStrategy<CustomResourceDefinition> {
     }
   }
 
-  private static List<FieldError> validateConversion(JsonNode conversion) {
+  /**
+   * kube's checks of {@code spec.conversion}, with its field paths (those of its internal type:
+   * {@code webhookClientConfig}, {@code conversionReviewVersions}).
+   */
+  private static List<FieldError> validateConversion(CustomResourceDefinition.Spec spec) {
+    JsonNode conversion = spec.conversion;
+    List<FieldError> errs = new ArrayList<>();
     if (conversion == null || conversion.isNull()) {
-      return List.of();
+      return errs;
     }
     String strategy = conversion.path("strategy").asText("");
+    if (!strategy.equals("None") && Boolean.TRUE.equals(spec.preserveUnknownFields)) {
+      errs.add(FieldError.invalid("spec.conversion.strategy", strategy, "must be None if spec.preserveUnknownFields is true"));
+    }
     if (strategy.isEmpty()) {
-      return List.of(FieldError.required("spec.conversion.strategy", ""));
+      errs.add(FieldError.required("spec.conversion.strategy", ""));
+    } else if (!strategy.equals("None") && !strategy.equals("Webhook")) {
+      errs.add(FieldError.notSupported("spec.conversion.strategy", strategy, List.of("None", "Webhook")));
     }
-    if (!strategy.equals("None") && !strategy.equals("Webhook")) {
-      return List.of(FieldError.notSupported("spec.conversion.strategy", strategy, List.of("None", "Webhook")));
+    JsonNode webhook = conversion.path("webhook");
+    JsonNode clientConfig = webhook.get("clientConfig");
+    JsonNode reviewVersions = webhook.get("conversionReviewVersions");
+    boolean hasClientConfig = clientConfig != null && !clientConfig.isNull();
+    if (strategy.equals("Webhook")) {
+      if (!hasClientConfig) {
+        errs.add(FieldError.required("spec.conversion.webhookClientConfig", "required when strategy is set to Webhook"));
+      } else {
+        errs.addAll(ClientConfigValidation.validate(clientConfig(clientConfig), "spec.conversion.webhookClientConfig"));
+      }
+      errs.addAll(validateReviewVersions(reviewVersions));
+    } else {
+      if (hasClientConfig) {
+        errs.add(FieldError.forbidden("spec.conversion.webhookClientConfig", "should not be set when strategy is not set to Webhook"));
+      }
+      if (reviewVersions != null && reviewVersions.size() > 0) {
+        errs.add(FieldError.forbidden("spec.conversion.conversionReviewVersions", "should not be set when strategy is not set to Webhook"));
+      }
     }
-    if (strategy.equals("Webhook") && !conversion.has("webhook")) {
-      return List.of(FieldError.required("spec.conversion.webhook", "required when strategy is set to Webhook"));
+    return errs;
+  }
+
+  private static WebhookClientConfig clientConfig(JsonNode tree) {
+    WebhookClientConfig cc = new WebhookClientConfig();
+    cc.url = tree.hasNonNull("url") ? tree.get("url").asText() : null;
+    cc.caBundle = tree.hasNonNull("caBundle") ? tree.get("caBundle").asText() : null;
+    JsonNode s = tree.get("service");
+    if (s != null && !s.isNull()) {
+      cc.service = new WebhookClientConfig.ServiceReference();
+      cc.service.name = s.path("name").asText(null);
+      cc.service.namespace = s.path("namespace").asText(null);
+      cc.service.path = s.path("path").asText(null);
+      cc.service.port = s.hasNonNull("port") ? s.get("port").asInt() : null;
     }
-    if (strategy.equals("None") && conversion.has("webhook")) {
-      return List.of(FieldError.forbidden("spec.conversion.webhook", "should not be set when strategy is not set to Webhook"));
+    return cc;
+  }
+
+  private static List<FieldError> validateReviewVersions(JsonNode versions) {
+    String path = "spec.conversion.conversionReviewVersions";
+    List<FieldError> errs = new ArrayList<>();
+    if (versions == null || versions.size() == 0) {
+      errs.add(FieldError.required(path, ""));
+      return errs;
     }
-    return List.of();
+    Set<String> seen = new HashSet<>();
+    boolean accepted = false;
+    List<String> all = new ArrayList<>();
+    for (int i = 0; i < versions.size(); i++) {
+      String v = versions.get(i).asText("");
+      all.add(v);
+      if (!seen.add(v)) {
+        errs.add(FieldError.invalid(path + "[" + i + "]", v, "duplicate version"));
+        continue;
+      }
+      for (String p : CrdNames.dns1035Label(v)) {
+        errs.add(FieldError.invalid(path + "[" + i + "]", v, p));
+      }
+      accepted |= v.equals("v1") || v.equals("v1beta1");
+    }
+    if (!accepted) {
+      errs.add(FieldError.invalid(path, new FieldError.Raw("[]string{" + String.join(", ",
+          all.stream().map(v -> "\"" + v + "\"").toList()) + "}"), "must include at least one of v1, v1beta1"));
+    }
+    return errs;
   }
 
   @Override

@@ -68,6 +68,7 @@ public final class CustomResourceController implements Controller {
   private final GenericStore<CustomResourceDefinition> crds;
   private final Clock clock;
   private final ObjectMapper json = new ObjectMapper();
+  private final Conversions conversions = new Conversions();
   private final Map<GroupResource, Served> served = new HashMap<>();
   private final AtomicBoolean pending = new AtomicBoolean();
   private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -166,7 +167,7 @@ public final class CustomResourceController implements Controller {
       return null;
     }
     try {
-      return CustomResourceTypes.of(crd, accepted);
+      return CustomResourceTypes.of(crd, accepted, conversions);
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "cannot serve " + crd.metadata().name + ": " + e.getMessage());
       return null;

@@ -38,6 +38,8 @@ public final class OpenApiDocuments {
   private final Scheme scheme;
   private final Codecs codecs;
   private volatile Built documents;
+  /** The group each current v3 document was built from (guarded by this). */
+  private Map<String, ApiGroup> builtFrom = Map.of();
   private volatile Swagger swagger;
 
   /** The v3 documents of one generation of the Scheme. */
@@ -95,14 +97,36 @@ public final class OpenApiDocuments {
       synchronized (this) {
         built = documents;
         if (built == null || built.generation() != generation) {
-          Map<String, Document> docs = new LinkedHashMap<>();
-          buildTrees(false).forEach((key, tree) -> docs.put(key, new Document(key, write(tree))));
-          built = new Built(generation, java.util.Collections.unmodifiableMap(docs));
+          built = new Built(generation, rebuild(built == null ? Map.of() : built.documents()));
           documents = built;
         }
       }
     }
     return built.documents();
+  }
+
+  /**
+   * The v3 documents of the groups now served; a document of a group the Scheme still holds as the
+   * same instance (a group a CRD change did not touch, every built-in group) is taken over from
+   * {@code previous} rather than built again.
+   */
+  private Map<String, Document> rebuild(Map<String, Document> previous) {
+    Map<String, Document> docs = new LinkedHashMap<>();
+    Map<String, ApiGroup> sources = new java.util.HashMap<>();
+    for (ApiGroup group : scheme.groups()) {
+      for (String version : group.versions()) {
+        List<ResourceType<?>> resources = group.resourcesIn(version);
+        if (!resources.isEmpty()) {
+          GroupVersion gv = new GroupVersion(group.name(), version);
+          String key = SchemaNames.indexKey(gv);
+          Document same = previous.get(key);
+          docs.put(key, same != null && builtFrom.get(key) == group ? same : new Document(key, write(build(gv, resources, false))));
+          sources.put(key, group);
+        }
+      }
+    }
+    builtFrom = sources;
+    return java.util.Collections.unmodifiableMap(docs);
   }
 
   private Swagger swagger() {

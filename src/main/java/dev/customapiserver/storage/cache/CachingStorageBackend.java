@@ -41,12 +41,30 @@ public final class CachingStorageBackend implements StorageBackend {
     this.windowSize = windowSize;
   }
 
-  private record Entry<H extends KubeObject>(CachedStore<H> store, CacheFeed<H> feed) {}
+  private record Entry<H extends KubeObject>(CachedStore<H> store, CacheFeed<H> feed, StorageCodec<H> codec) {}
 
+  /**
+   * The caching store of {@code resource}. Asked again with another codec (a resource defined at run
+   * time whose definition changed: another storage version, other conversions), the cache is
+   * rebuilt with it: the old one's watches end (as kube-apiserver ends them when a
+   * CustomResourceDefinition changes) and the objects are listed and decoded again, so that the
+   * cache never holds objects decoded by a definition no longer served.
+   */
   @Override
   @SuppressWarnings("unchecked")
   public <H extends KubeObject> ResourceStore<H> forResource(GroupResource resource, StorageCodec<H> codec) {
-    return ((Entry<H>) caches.computeIfAbsent(resource, r -> open(r, codec))).store();
+    Entry<?>[] replaced = new Entry<?>[1];
+    Entry<H> e = (Entry<H>) caches.compute(resource, (r, old) -> {
+      if (old != null && old.codec() == codec) {
+        return old;
+      }
+      replaced[0] = old;
+      return open(r, codec);
+    });
+    if (replaced[0] != null) {
+      replaced[0].feed().stop(null);
+    }
+    return e.store();
   }
 
   private <H extends KubeObject> Entry<H> open(GroupResource resource, StorageCodec<H> codec) {
@@ -55,7 +73,8 @@ public final class CachingStorageBackend implements StorageBackend {
     CacheFeed<H> feed = new CacheFeed<>(store, cache, sync);
     feed.start();
     int queueLimit = Math.max(1000, 10 * windowSize);
-    return new Entry<>(new CachedStore<>(store, cache, delivery, queueLimit), feed);
+    return new Entry<>(new CachedStore<>(store, cache, delivery, queueLimit, codec,
+        () -> inner.localRevision(resource)), feed, codec);
   }
 
   /**
@@ -83,6 +102,11 @@ public final class CachingStorageBackend implements StorageBackend {
   @Override
   public long currentRevision() {
     return inner.currentRevision();
+  }
+
+  @Override
+  public long localRevision(GroupResource resource) {
+    return inner.localRevision(resource);
   }
 
   @Override

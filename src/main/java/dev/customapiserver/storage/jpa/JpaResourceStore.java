@@ -58,11 +58,12 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
       }
       long rv = revisions.next(em);
       copy.metadata().resourceVersion = Long.toString(rv);
-      String data = text(encoded, rv);
+      byte[] bytes = encoded.encode(Long.toString(rv));
+      String data = new String(bytes, StandardCharsets.UTF_8);
       em.persist(new StoredObject(at, copy.metadata().uid, rv, data));
       em.persist(new ChangeRecord(rv, at, Type.ADDED, null, data));
       em.flush();
-      return copy;
+      return new Database.Written<>(copy, change(rv, at, Type.ADDED, bytes, null));
     });
   }
 
@@ -78,34 +79,60 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
 
   @Override
   public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
+    return guaranteedUpdate(key, preconditions, update, null);
+  }
+
+  /**
+   * With a {@code suggestion} (a copy of the watch cache's object) the first attempt starts from it
+   * instead of reading the row; the write's compare-and-swap on its resourceVersion decides whether
+   * it was current. A failed swap, a failed precondition or update function, or a no-op found on it
+   * is tried again on the stored row (kube's GuaranteedUpdate with a cached existing object).
+   */
+  @Override
+  public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update, H suggestion) {
     Location at = new Location(resource, key);
+    Current<H> suggested = suggested(suggestion);
     while (true) {
-      StoredObject cur = current(at);
-      check(preconditions, cur, key);
-      H result = Objects.requireNonNull(update.apply(decode(cur.data, key)), "update function returned null");
-      result.metadata().resourceVersion = Long.toString(cur.resourceVersion);
+      Current<H> cur = suggested != null ? suggested : stored(at);
+      boolean verified = suggested == null;
+      suggested = null;
+      H result;
+      try {
+        check(preconditions, cur, key);
+        result = Objects.requireNonNull(update.apply(cur.object()), "update function returned null");
+      } catch (RuntimeException e) {
+        if (verified) {
+          throw e;
+        }
+        continue; // decided on a suggestion that may be stale: decide again on the stored row
+      }
+      result.metadata().resourceVersion = Long.toString(cur.resourceVersion());
       StorageCodec<H>.Template encoded = codec.template(result);
-      if (text(encoded, cur.resourceVersion).equals(cur.data)) {
-        return result;
+      if (text(encoded, cur.resourceVersion()).equals(cur.data())) {
+        if (verified) {
+          return result;
+        }
+        continue; // nothing to write, if the suggestion was current: see whether it was
       }
       Long written = db.writeGrouped(key, em -> {
         long rv = revisions.next(em);
         result.metadata().resourceVersion = Long.toString(rv);
-        String data = text(encoded, rv);
+        byte[] bytes = encoded.encode(Long.toString(rv));
+        String data = new String(bytes, StandardCharsets.UTF_8);
         int swapped = em.createQuery("UPDATE StoredObject o SET o.data = :data, o.uid = :uid, "
                 + "o.resourceVersion = :rv WHERE o.apiGroup = :g AND o.resource = :r "
                 + "AND o.namespace = :ns AND o.name = :n AND o.resourceVersion = :old")
             .setParameter("data", data).setParameter("uid", result.metadata().uid).setParameter("rv", rv)
             .setParameter("g", at.group()).setParameter("r", at.resource())
             .setParameter("ns", key.namespace()).setParameter("n", key.name())
-            .setParameter("old", cur.resourceVersion)
+            .setParameter("old", cur.resourceVersion())
             .executeUpdate();
         if (swapped == 0) {
           revisions.giveBack(em);
           return null; // another writer changed or deleted it since we read it: roll back, retry
         }
-        em.persist(new ChangeRecord(rv, at, Type.MODIFIED, cur.resourceVersion, data));
-        return rv;
+        em.persist(new ChangeRecord(rv, at, Type.MODIFIED, cur.resourceVersion(), data));
+        return new Database.Written<>(rv, change(rv, at, Type.MODIFIED, bytes, cur.data()));
       });
       if (written != null) {
         return result;
@@ -115,11 +142,27 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
 
   @Override
   public H delete(ObjectKey key, Preconditions preconditions) {
+    return delete(key, preconditions, null);
+  }
+
+  /** With a {@code suggestion}, as {@link #guaranteedUpdate(ObjectKey, Preconditions, UpdateFunction, KubeObject)}. */
+  @Override
+  public H delete(ObjectKey key, Preconditions preconditions, H suggestion) {
     Location at = new Location(resource, key);
+    Current<H> suggested = suggested(suggestion);
     while (true) {
-      StoredObject cur = current(at);
-      check(preconditions, cur, key);
-      H last = decode(cur.data, key);
+      Current<H> cur = suggested != null ? suggested : stored(at);
+      boolean verified = suggested == null;
+      suggested = null;
+      try {
+        check(preconditions, cur, key);
+      } catch (StorageException e) {
+        if (verified) {
+          throw e;
+        }
+        continue;
+      }
+      H last = cur.object();
       StorageCodec<H>.Template encoded = codec.template(last);
       H deleted = db.writeGrouped(key, em -> {
         long rv = revisions.next(em);
@@ -127,20 +170,46 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
                 + "AND o.namespace = :ns AND o.name = :n AND o.resourceVersion = :old")
             .setParameter("g", at.group()).setParameter("r", at.resource())
             .setParameter("ns", key.namespace()).setParameter("n", key.name())
-            .setParameter("old", cur.resourceVersion)
+            .setParameter("old", cur.resourceVersion())
             .executeUpdate();
         if (removed == 0) {
           revisions.giveBack(em);
           return null; // changed or deleted since we read it: roll back, retry
         }
         last.metadata().resourceVersion = Long.toString(rv);
-        em.persist(new ChangeRecord(rv, at, Type.DELETED, cur.resourceVersion, text(encoded, rv)));
-        return last;
+        byte[] bytes = encoded.encode(Long.toString(rv));
+        em.persist(new ChangeRecord(rv, at, Type.DELETED, cur.resourceVersion(),
+            new String(bytes, StandardCharsets.UTF_8)));
+        return new Database.Written<>(last, change(rv, at, Type.DELETED, bytes, cur.data()));
       });
       if (deleted != null) {
         return deleted;
       }
     }
+  }
+
+  /** The state an update or delete starts from: the object, its uid, resourceVersion and stored text. */
+  private record Current<H>(H object, String uid, long resourceVersion, String data) {}
+
+  private Current<H> stored(Location at) {
+    StoredObject row = current(at);
+    return new Current<>(decode(row.data, at.key()), row.uid, row.resourceVersion, row.data);
+  }
+
+  /** The suggestion as a state to start from; null without one, or with an unreadable resourceVersion. */
+  private Current<H> suggested(H suggestion) {
+    if (suggestion == null) {
+      return null;
+    }
+    long rv;
+    try {
+      rv = Long.parseLong(suggestion.metadata().resourceVersion);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    // encoded before the update function may change it: what is stored, if the suggestion is current
+    String data = text(codec.template(suggestion), rv);
+    return new Current<>(suggestion, suggestion.metadata().uid, rv, data);
   }
 
   /**
@@ -179,19 +248,25 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     return row;
   }
 
-  private static void check(Preconditions p, StoredObject cur, ObjectKey key) {
+  private static void check(Preconditions p, Current<?> cur, ObjectKey key) {
     if (p == null) {
       return;
     }
-    if (p.uid() != null && !p.uid().equals(cur.uid)) {
+    if (p.uid() != null && !p.uid().equals(cur.uid())) {
       throw new StorageException(Reason.PRECONDITION_FAILED, key,
-          "Precondition failed: UID in precondition: " + p.uid() + ", UID in object meta: " + cur.uid);
+          "Precondition failed: UID in precondition: " + p.uid() + ", UID in object meta: " + cur.uid());
     }
-    String rv = Long.toString(cur.resourceVersion);
+    String rv = Long.toString(cur.resourceVersion());
     if (p.resourceVersion() != null && !p.resourceVersion().equals(rv)) {
       throw new StorageException(Reason.PRECONDITION_FAILED, key, "Precondition failed: ResourceVersion in "
           + "precondition: " + p.resourceVersion() + ", ResourceVersion in object meta: " + rv);
     }
+  }
+
+  /** The change-log row a write made, as the tailer would read it back (see {@link CommittedChanges}). */
+  private static ChangeRow change(long rv, Location at, Type type, byte[] data, String previous) {
+    return new ChangeRow(rv, at.group(), at.resource(), at.key().namespace(), at.key().name(), type.name(), data,
+        previous == null ? null : previous.getBytes(StandardCharsets.UTF_8));
   }
 
   private static String text(StorageCodec<?>.Template encoded, long rv) {

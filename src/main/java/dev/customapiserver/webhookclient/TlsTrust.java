@@ -1,4 +1,4 @@
-package dev.customapiserver.admission.webhook;
+package dev.customapiserver.webhookclient;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -12,14 +12,14 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /** The TLS context a webhook is called with: trusting exactly its {@code caBundle}, or the system roots when empty. */
-final class TlsTrust {
+public final class TlsTrust {
   private TlsTrust() {}
 
   /**
    * @param caBundle base64 of PEM certificates, as in {@code clientConfig.caBundle}; null or empty: system roots
-   * @throws CallFailure if the bundle holds no certificate
+   * @throws WebhookCallException if the bundle holds no certificate
    */
-  static SSLContext forBundle(String caBundle) {
+  public static SSLContext forBundle(String caBundle) {
     try {
       if (caBundle == null || caBundle.isEmpty()) {
         return SSLContext.getDefault();
@@ -32,7 +32,7 @@ final class TlsTrust {
         certs = java.util.List.of();
       }
       if (certs.isEmpty()) {
-        throw new CallFailure("could not get REST client: unable to load root certificates: unable to parse bytes as PEM block");
+        throw new WebhookCallException("could not get REST client: unable to load root certificates: unable to parse bytes as PEM block");
       }
       KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
       trust.load(null, null);
@@ -46,7 +46,7 @@ final class TlsTrust {
       ctx.init(null, tmf.getTrustManagers(), null);
       return ctx;
     } catch (GeneralSecurityException | IOException e) {
-      throw new CallFailure("could not get REST client: " + e.getMessage(), e);
+      throw new WebhookCallException("could not get REST client: " + e.getMessage(), e);
     }
   }
 }
