@@ -167,6 +167,9 @@ class CustomResourceReplicasIT {
       + "and A answers 404 and drops the group from discovery")
   void deletedThroughB() throws Exception {
     String rv = ok(a.send("GET", GADGETS, null, null), 200).at("/metadata/resourceVersion").asText();
+    Process kubectlWatch = onA.start("get", "gd", "-n", "crd", "-w");
+    java.util.concurrent.BlockingQueue<String> printed = KubectlWatchIT.lines(kubectlWatch);
+    assertThat(KubectlWatchIT.nextLine(printed)).startsWith("NAME");
     try (HttpsWatch watch = HttpsWatch.open(a, GADGETS + "?watch=true&resourceVersion=" + rv)) {
       assertThat(kubectl(onB, null, "delete", "crd", CRD_NAME).out()).contains(CRD_NAME + "\" deleted");
       assertThat(ok(b.send("GET", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/" + CRD_NAME, null, null), 404)
@@ -174,13 +177,22 @@ class CustomResourceReplicasIT {
       List<String> deleted = watch.next(3).stream().map(e -> e.type() + " " + e.name()).sorted().toList();
       assertThat(deleted).containsExactly("DELETED made-on-a", "DELETED made-on-b", "DELETED watched");
       watch.awaitEnd();
+    } finally {
+      boolean exited = kubectlWatch.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+      kubectlWatch.destroy();
+      assertThat(exited).as("kubectl get -w on A returns once its watch ends").isTrue();
+      System.out.println("[crd-replicas] kubectl get gd -w on A exited " + kubectlWatch.exitValue() + " after printing " + printed);
     }
     eventually("A answers 404 for the gadgets", () -> a.send("GET", GADGETS, null, null).statusCode() == 404);
     assertThat(a.send("GET", "/apis/replicas.example.com/v1", null, null).statusCode()).isEqualTo(404);
     assertThat(a.send("GET", "/apis", null, null).body()).doesNotContain("replicas.example.com");
     eventually("B answers 404 for the gadgets", () -> b.send("GET", GADGETS, null, null).statusCode() == 404);
+    // kubectl on A still has "gd" in its discovery cache (from the watch above): the list is refused with 404
     Kubectl.Result gone = onA.run("get", "gd", "-n", "crd");
     assertThat(gone.exitCode()).as(gone.toString()).isNotZero();
-    assertThat(gone.err()).contains("the server doesn't have a resource type \"gd\"");
+    assertThat(gone.err()).contains("Error from server (NotFound): Unable to list \"replicas.example.com/v1, Resource=gadgets\": "
+        + "the server could not find the requested resource");
+    Kubectl.Result fresh = new Kubectl(a.kubeconfig(), Files.createDirectories(tmp.resolve("home-a2"))).run("get", "gd", "-n", "crd");
+    assertThat(fresh.err()).as("kubectl without a cache").contains("the server doesn't have a resource type \"gd\"");
   }
 }

@@ -69,7 +69,7 @@ class WidgetOperatorTest {
     return operator;
   }
 
-  static Widget widget(String name, int parts) {
+  static Widget widget(String name, int parts) { // also used by CrdDeletionClientsTest
     Widget w = new Widget();
     w.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace("default").build());
     w.setSpec(new Widget.Spec());
