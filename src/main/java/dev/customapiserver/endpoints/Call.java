@@ -83,6 +83,11 @@ final class Call {
     return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(java.util.Locale.ROOT);
   }
 
+  /** A warning for the client about the request itself, sent with any response ({@link RequestWarnings}). */
+  void warn(String text) {
+    RequestWarnings.add(ctx, text);
+  }
+
   /** A request property (a servlet request attribute set by a filter), or {@code null}. */
   Object property(String name) {
     return ctx.getProperty(name);

@@ -5,6 +5,7 @@ import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.runtime.ServedVersion;
 import jakarta.ws.rs.core.Response;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -80,6 +81,7 @@ final class DynamicRoutes {
     Target t = parse(call.path("path"));
     ApiGroup g = dynamicGroup(group);
     ResourceType<?> type = g.resource(t.plural()).filter(r -> r.servedIn(version)).orElseThrow(Errors::pathNotFound);
+    type.version(version).flatMap(ServedVersion::deprecation).ifPresent(call::warn);
     if (t.namespace() != null && !type.namespaced()) {
       throw Errors.pathNotFound();
     }
@@ -119,6 +121,14 @@ final class DynamicRoutes {
   private static Function<Call, Response> handler(String method, Target t, ResourceType<?> type, ResourceVerbs<?> v) {
     boolean collection = t.name() == null;
     boolean allNamespaces = type.namespaced() && t.namespace() == null;
+    if (t.subresource() != null && t.subresource().equals("scale") && v.scale() != null && !t.watch()) {
+      return switch (method) {
+        case "GET" -> v.scale()::get;
+        case "PUT" -> v.scale()::replace;
+        case "PATCH" -> v.scale()::patch;
+        default -> null;
+      };
+    }
     if (t.subresource() != null) {
       if (!t.subresource().equals("status") || !type.hasStatusSubresource() || t.watch()) {
         throw Errors.pathNotFound();

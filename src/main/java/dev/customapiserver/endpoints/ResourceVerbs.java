@@ -13,9 +13,10 @@ import java.time.Clock;
 /**
  * The read and write verb handlers of one resource in one version, as both the routes bound at
  * start ({@link RouteBinder}) and the dispatcher of resources defined at run time
- * ({@link DynamicRoutes}) use them.
+ * ({@link DynamicRoutes}) use them; the {@code scale} handlers when the kind has that subresource (else null).
  */
-record ResourceVerbs<H extends KubeObject>(VersionedView<H> view, ReadHandlers<H> reads, WriteHandlers<H> writes) {
+record ResourceVerbs<H extends KubeObject>(VersionedView<H> view, ReadHandlers<H> reads, WriteHandlers<H> writes,
+    ScaleHandlers<H> scale) {
 
   /** What every resource's handlers share: one per REST application. */
   record Factory(Registry registry, Codecs codecs, Encoder encoder, BodyDecoder decoder, Tables tables, Watches watches,
@@ -29,7 +30,8 @@ record ResourceVerbs<H extends KubeObject>(VersionedView<H> view, ReadHandlers<H
       var fields = new FieldManager(view.groupVersion().apiVersion(), new ResourceVersions<>(type, codecs.json()),
           type.hasStatusSubresource(), codecs.json(), clock);
       var writes = new WriteHandlers<>(view, store, encoder, codecs, decoder, fields);
-      return new ResourceVerbs<>(view, reads, writes);
+      ScaleHandlers<H> scale = registry.scale(type).map(s -> new ScaleHandlers<>(s, encoder, codecs, decoder)).orElse(null);
+      return new ResourceVerbs<>(view, reads, writes, scale);
     }
   }
 }

@@ -27,6 +27,12 @@ final class ResourceVersions<H extends KubeObject> implements Versions {
   }
 
   @Override
+  public dev.customapiserver.schema.StructuralSchema schema(String apiVersion) {
+    ServedVersion<H, ?> v = version(apiVersion);
+    return v == null ? null : type.schema(v.version()).orElse(null);
+  }
+
+  @Override
   public ObjectNode convert(ObjectNode tree, String from, String to) {
     ServedVersion<H, ?> f = version(from);
     ServedVersion<H, ?> t = version(to);

@@ -128,6 +128,7 @@ public final class RestApi {
     config.register(OpenApiAcceptFilter.class);
     config.register(new ErrorMapper(codecs));
     config.register(new OptionsAsKube());
+    config.register(new RequestWarnings());
     config.property(ServerProperties.WADL_FEATURE_DISABLE, true);
     config.property(org.glassfish.jersey.CommonProperties.PROVIDER_DEFAULT_DISABLE, "DATASOURCE");
     config.property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);

@@ -64,6 +64,11 @@ final class ScaleHandlers<H extends KubeObject> {
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
     String type = call.contentType();
+    if (scales.customResource() && (type.equals(StrategicMergePatch.CONTENT_TYPE) || !Patcher.SUPPORTED.contains(type))) {
+      // a custom resource's subresources take the patch types of the resource (kube's crdHandler)
+      throw Errors.unsupportedMediaType(type, Patcher.SUPPORTED.stream()
+          .filter(t -> !t.equals(StrategicMergePatch.CONTENT_TYPE)).toList());
+    }
     byte[] patch = call.body();
     String name = call.path("name");
     List<String> warnings = new ArrayList<>();

@@ -9,10 +9,11 @@ import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ServedVersion;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Renders versioned objects as a meta.k8s.io/v1 Table: NAME, the version's own columns, AGE. */
+/** Renders versioned objects as a meta.k8s.io/v1 Table: NAME, the version's own columns, AGE (unless the version replaces it). */
 final class Tables {
   private static final Table.Column NAME = new Table.Column("Name", "string", "name",
       "Name must be unique within a namespace. Is required when creating resources, although some resources may "
@@ -47,17 +48,22 @@ final class Tables {
     List<Table.Column> cols = new ArrayList<>();
     cols.add(NAME);
     for (PrinterColumn<?> c : version.columns()) {
-      cols.add(new Table.Column(c.name(), c.type(), "", c.description(), c.priority()));
+      cols.add(new Table.Column(c.name(), c.type(), c.format(), c.description(), c.priority()));
     }
-    cols.add(AGE);
+    if (version.ageColumn()) {
+      cols.add(AGE);
+    }
     t.columnDefinitions = cols;
     List<Table.Row> rows = new ArrayList<>();
     for (KubeObject o : objects) {
       List<Object> cells = new ArrayList<>();
       cells.add(o.metadata().name);
-      cells.addAll(version.cells(o));
-      cells.add(o.metadata().creationTimestamp == null ? "<unknown>"
-          : HumanDuration.format(Duration.between(o.metadata().creationTimestamp, clock.instant())));
+      for (Object cell : version.cells(o)) {
+        cells.add(cell instanceof Instant at ? age(at) : cell);
+      }
+      if (version.ageColumn()) {
+        cells.add(o.metadata().creationTimestamp == null ? "<unknown>" : age(o.metadata().creationTimestamp));
+      }
       rows.add(new Table.Row(cells, switch (include) {
         case NONE -> null;
         case METADATA -> new PartialObjectMetadata(o.metadata());
@@ -66,5 +72,10 @@ final class Tables {
     }
     t.rows = rows;
     return t;
+  }
+
+  /** A date cell as kube sends it: the time since then, as kubectl prints ages. */
+  private String age(Instant at) {
+    return HumanDuration.format(Duration.between(at, clock.instant()));
   }
 }

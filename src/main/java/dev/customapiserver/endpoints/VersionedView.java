@@ -12,6 +12,7 @@ import dev.customapiserver.runtime.GroupVersion;
 import dev.customapiserver.runtime.KubeProtobuf;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
+import dev.customapiserver.schema.StructuralSchema;
 import dev.customapiserver.storage.ListPage;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,6 +83,12 @@ final class VersionedView<H extends KubeObject> {
       throw Errors.unsupportedMediaType(contentType, version.acceptsProtobuf()
           ? List.of("application/json", "application/yaml", PROTOBUF) : List.of("application/json", "application/yaml"));
     }
+    StructuralSchema schema = schema();
+    if (schema != null) {
+      // a custom resource: duplicate and unknown fields are reported together, as kube's one strict decoding error
+      Decoded<JsonNode> tree = decoder.parseTree(body, yaml, mode == FieldValidation.STRICT ? FieldValidation.WARN : mode);
+      return in(tree.value(), mode, schema, tree.warnings(), true);
+    }
     Decoded<JsonNode> tree = decoder.parseTree(body, yaml, mode);
     Decoded<H> hub = in(tree.value(), mode);
     List<String> warnings = new ArrayList<>(tree.warnings());
@@ -99,11 +106,45 @@ final class VersionedView<H extends KubeObject> {
 
   /** Binds a parsed body of this version; checks its apiVersion and kind against the URL's. */
   Decoded<H> in(JsonNode tree, FieldValidation mode) {
+    StructuralSchema schema = schema();
+    if (schema != null) {
+      return in(tree, mode, schema, List.of(), false);
+    }
     checkType(tree.path("apiVersion").asText(""), tree.path("kind").asText(""));
     String what = type.kind() + " in version \"" + version.version() + "\"";
     Decoded<? extends KubeObject> v = decoder.bind(tree, version.type(), mode, what, type.kind());
     version.applyDefaults(v.value());
     return new Decoded<>(version.toHub(v.value()), v.warnings());
+  }
+
+  /** The version's run-time schema (a custom resource's), or null. */
+  private StructuralSchema schema() {
+    return type.schema(version.version()).orElse(null);
+  }
+
+  /**
+   * Binds a custom resource's body as kube-apiserver decodes one: the fields its schema prunes and
+   * unknown metadata fields join the duplicate fields found while parsing; Strict makes them one 400
+   * ({@code strict decoding error: unknown field "spec.foo"}, after {@code <Kind> in version "v1" cannot be
+   * handled as a <Kind>:} for a create or update body as kube words it), Warn returns them as warnings,
+   * Ignore drops them silently.
+   */
+  private Decoded<H> in(JsonNode tree, FieldValidation mode, StructuralSchema schema, List<String> duplicates, boolean body) {
+    checkType(tree.path("apiVersion").asText(""), tree.path("kind").asText(""));
+    String what = type.kind() + " in version \"" + version.version() + "\"";
+    FieldValidation bindMode = mode == FieldValidation.STRICT ? FieldValidation.WARN : mode;
+    Decoded<? extends KubeObject> v = decoder.bind(tree, version.type(), bindMode, what, type.kind());
+    List<String> problems = new ArrayList<>(duplicates);
+    if (mode != FieldValidation.IGNORE) {
+      UnknownFields.of(schema, tree).forEach(f -> problems.add("unknown field \"" + f + "\""));
+      problems.addAll(v.warnings());
+    }
+    if (mode == FieldValidation.STRICT && !problems.isEmpty()) {
+      throw Errors.badRequest((body ? what + " cannot be handled as a " + type.kind() + ": " : "")
+          + "strict decoding error: " + String.join(", ", problems));
+    }
+    version.applyDefaults(v.value());
+    return new Decoded<>(version.toHub(v.value()), mode == FieldValidation.WARN ? problems : List.of());
   }
 
   private void checkType(String apiVersion, String kind) {

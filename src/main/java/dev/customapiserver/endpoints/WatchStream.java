@@ -96,9 +96,7 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
 
   @Override
   public void onEnd(ApiException error) {
-    if (error != null) {
-      end(error.status());
-    }
+    end(error == null ? null : error.status()); // null: the store ended it (its resource is no longer served)
   }
 
   /** Ends the stream after what is buffered (or at once, with an ERROR, for an overflow) and closes the storage watch. */

@@ -47,6 +47,11 @@ public final class MeteredStorageBackend implements StorageBackend {
   }
 
   @Override
+  public long localRevision(GroupResource resource) {
+    return inner.localRevision(resource);
+  }
+
+  @Override
   public boolean healthy() {
     return inner.healthy();
   }

@@ -49,6 +49,7 @@ public final class GenericStore<H extends KubeObject> {
   private final NameGenerator names;
   private final Deleter<H> deleter;
   private final AdmissionCalls<H> admission;
+  private final OpenWatches watches = new OpenWatches();
 
   GenericStore(ResourceType<H> type, ResourceStore<H> store, StorageCodec<H> codec, Codecs codecs,
       ObjectValidator validator, Clock clock, NameGenerator names, AdmissionCalls<H> admission) {
@@ -109,10 +110,19 @@ public final class GenericStore<H extends KubeObject> {
       }
     };
     try {
-      return store.watch(new WatchRequest<>(ns, filter, opts.resourceVersion(), sendInitialEvents, bookmarks), listener);
+      return watches.track(store.watch(new WatchRequest<>(ns, filter, opts.resourceVersion(), sendInitialEvents, bookmarks),
+          listener), sink);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), null);
     }
+  }
+
+  /**
+   * Ends every watch open on this store and any started later (their sinks hear {@code onEnd(null)}):
+   * for a resource no longer served, as kube-apiserver ends a deleted custom resource's watches.
+   */
+  public void endWatches() {
+    watches.endAll();
   }
 
   public H create(RequestContext ctx, H obj, WriteOptions opts) {

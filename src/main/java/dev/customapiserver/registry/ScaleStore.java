@@ -26,8 +26,18 @@ public final class ScaleStore<H extends KubeObject> {
     this.scale = scale;
   }
 
+  /** Whether this is a custom resource's scale (kube's rules for those, see {@link ScaleSubresource}). */
+  public boolean customResource() {
+    return scale.specReplicasPath() != null;
+  }
+
+  /** The object as a Scale; for a custom resource without desired replicas kube's 500. */
   public Scale get(RequestContext ctx, String name) {
-    return toScale(store.get(ctx, name));
+    H obj = store.get(ctx, name);
+    if (scale.specReplicasPath() != null && scale.specReplicas().apply(obj) == null) {
+      throw Errors.internal("the spec replicas field \"" + scale.specReplicasPath() + "\" does not exist", null);
+    }
+    return toScale(obj);
   }
 
   /**
@@ -43,7 +53,11 @@ public final class ScaleStore<H extends KubeObject> {
             + name + ")");
       }
       int replicas = s.spec == null || s.spec.replicas == null ? 0 : s.spec.replicas;
-      if (replicas < 0) {
+      if (scale.specReplicasPath() != null) {
+        if (replicas == UNSET) {
+          throw Errors.badRequest("the spec replicas field \"" + scale.specReplicasPath() + "\" cannot be empty");
+        }
+      } else if (replicas < 0) {
         throw Errors.invalid(new Errors.Kind("autoscaling", Scale.KIND), name, List.of(
             FieldError.invalid("spec.replicas", new FieldError.Raw(Integer.toString(replicas)),
                 "must be greater than or equal to 0")));
@@ -55,8 +69,15 @@ public final class ScaleStore<H extends KubeObject> {
       }
       return current;
     }, opts, "scale");
-    return toScale(result);
+    Scale out = toScale(result);
+    if (out.spec.replicas == UNSET) {
+      out.spec.replicas = 0;
+    }
+    return out;
   }
+
+  /** The desired replicas of a custom resource that has none, as the Scale a write starts from shows them (kube's). */
+  private static final int UNSET = Integer.MIN_VALUE;
 
   private Scale toScale(H obj) {
     ObjectMeta m = obj.metadata();
@@ -66,7 +87,11 @@ public final class ScaleStore<H extends KubeObject> {
     meta.uid = m.uid;
     meta.resourceVersion = m.resourceVersion;
     meta.creationTimestamp = m.creationTimestamp;
-    return Scale.of(meta, Objects.requireNonNullElse(scale.specReplicas().apply(obj), 0),
+    Integer spec = scale.specReplicas().apply(obj);
+    Scale s = Scale.of(meta, spec != null ? spec : scale.specReplicasPath() != null ? UNSET : 0,
         Objects.requireNonNullElse(scale.statusReplicas().apply(obj), 0));
+    String selector = scale.selector().apply(obj);
+    s.status.selector = selector == null || selector.isEmpty() ? null : selector;
+    return s;
   }
 }

@@ -15,6 +15,9 @@ public interface WatchSink<H> {
   /** The next event. */
   void onEvent(WatchEvent<H> event);
 
-  /** The watch ended; {@code error} is {@code null} when its owner closed it, else why it ended (e.g. 410 Expired). */
+  /**
+   * The watch ended; {@code error} is {@code null} when its owner closed it or its resource stopped
+   * being served ({@link GenericStore#endWatches}), else why it ended (e.g. 410 Expired).
+   */
   void onEnd(ApiException error);
 }

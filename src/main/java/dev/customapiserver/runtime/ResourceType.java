@@ -58,6 +58,7 @@ public final class ResourceType<H extends KubeObject> {
   private final String timeToLive;
   private final Map<String, Action<H, ?>> actions;
   private final VirtualCreate<H> createOnly;
+  private final Map<String, dev.customapiserver.schema.StructuralSchema> schemas;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
@@ -74,6 +75,7 @@ public final class ResourceType<H extends KubeObject> {
     this.timeToLive = b.timeToLive;
     this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.actions));
     this.createOnly = b.createOnly;
+    this.schemas = Map.copyOf(b.schemas);
     String firstServed = b.versions.keySet().stream().findFirst().orElse(null);
     this.storageVersion = Objects.requireNonNull(b.storageVersion != null || b.storedAs == null ? b.storageVersion : firstServed,
         "storageVersion of " + b.kind);
@@ -197,6 +199,15 @@ public final class ResourceType<H extends KubeObject> {
     return Optional.ofNullable(versions.get(version));
   }
 
+  /**
+   * The schema a version was given at run time (a CustomResourceDefinition's {@code openAPIV3Schema}),
+   * read by OpenAPI and server-side apply; empty for versions with a Java class (their schema is
+   * reflected from it) and for custom resources without a structural schema.
+   */
+  public Optional<dev.customapiserver.schema.StructuralSchema> schema(String version) {
+    return Optional.ofNullable(schemas.get(version));
+  }
+
   /** The storage version's definition. */
   public ServedVersion<H, ?> storage() {
     return versions.get(storageVersion);
@@ -258,6 +269,7 @@ public final class ResourceType<H extends KubeObject> {
     private String timeToLive;
     private final Map<String, Action<H, ?>> actions = new LinkedHashMap<>();
     private VirtualCreate<H> createOnly;
+    private final Map<String, dev.customapiserver.schema.StructuralSchema> schemas = new LinkedHashMap<>();
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -372,6 +384,14 @@ public final class ResourceType<H extends KubeObject> {
     /** An extra field-selector field (e.g. {@code spec.referenceType}); a null value matches as "". */
     public Builder<H> selectableField(String name, Function<H, String> value) {
       selectableFields.put(name, value);
+      return this;
+    }
+
+    /** The schema of {@code version} when it is defined at run time (see {@link ResourceType#schema}); null is ignored. */
+    public Builder<H> schema(String version, dev.customapiserver.schema.StructuralSchema s) {
+      if (s != null) {
+        schemas.put(version, s);
+      }
       return this;
     }
 

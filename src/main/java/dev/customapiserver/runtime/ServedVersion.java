@@ -15,7 +15,12 @@ import com.google.protobuf.ByteString;
  */
 public record ServedVersion<H extends KubeObject, V extends KubeObject>(
     String version, Class<V> type, KindConverter<H, V> converter, Consumer<V> defaulter,
-    List<PrinterColumn<V>> columns, Function<ByteString, V> protobuf) {
+    List<PrinterColumn<V>> columns, Function<ByteString, V> protobuf, boolean ageColumn, String deprecationWarning) {
+
+  public ServedVersion(String version, Class<V> type, KindConverter<H, V> converter, Consumer<V> defaulter,
+      List<PrinterColumn<V>> columns, Function<ByteString, V> protobuf) {
+    this(version, type, converter, defaulter, columns, protobuf, true, null);
+  }
 
   public static <H extends KubeObject, V extends KubeObject> ServedVersion<H, V> of(
       String version, Class<V> type, KindConverter<H, V> converter) {
@@ -23,7 +28,31 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
   }
 
   public ServedVersion<H, V> withDefaulter(Consumer<V> d) {
-    return new ServedVersion<>(version, type, converter, d, columns, protobuf);
+    return new ServedVersion<>(version, type, converter, d, columns, protobuf, ageColumn, deprecationWarning);
+  }
+
+  /**
+   * Marks the version deprecated: every request to it gets {@code warning} as a {@code Warning: 299}
+   * header (kube's deprecated CRD versions and built-in APIs).
+   */
+  public ServedVersion<H, V> withDeprecationWarning(String warning) {
+    return new ServedVersion<>(version, type, converter, defaulter, columns, protobuf, ageColumn, warning);
+  }
+
+  /** The warning of a deprecated version, if it is one. */
+  public java.util.Optional<String> deprecation() {
+    return java.util.Optional.ofNullable(deprecationWarning);
+  }
+
+  /**
+   * The table's columns after NAME are exactly {@code cols}: no AGE is added (a CustomResourceDefinition's
+   * additionalPrinterColumns replace kube's default Age column).
+   */
+  @SafeVarargs
+  @SuppressWarnings("varargs")
+  public final ServedVersion<H, V> withColumnsOnly(PrinterColumn<V>... cols) {
+    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(java.util.Arrays.asList(cols)), protobuf,
+        false, deprecationWarning);
   }
 
   /**
@@ -32,7 +61,7 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
    * kubectl knows as built-in types need this: its typed clients send protobuf for them.
    */
   public ServedVersion<H, V> withProtobuf(Function<ByteString, V> decoder) {
-    return new ServedVersion<>(version, type, converter, defaulter, columns, decoder);
+    return new ServedVersion<>(version, type, converter, defaulter, columns, decoder, ageColumn, deprecationWarning);
   }
 
   /** Whether bodies may come as Kubernetes protobuf. */
@@ -43,7 +72,8 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
   @SafeVarargs
   @SuppressWarnings("varargs") // the array is only copied into an immutable list
   public final ServedVersion<H, V> withColumns(PrinterColumn<V>... cols) {
-    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(java.util.Arrays.asList(cols)), protobuf);
+    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(java.util.Arrays.asList(cols)), protobuf,
+        ageColumn, deprecationWarning);
   }
 
   /** Applies the defaulter to an object known to be of this version's type. */

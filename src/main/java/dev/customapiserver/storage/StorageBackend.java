@@ -13,6 +13,16 @@ public interface StorageBackend extends AutoCloseable {
   /** The newest resourceVersion committed. */
   long currentRevision();
 
+  /**
+   * The newest resourceVersion committed to {@code resource} (at least: a later one of another
+   * resource may be given), when this process knows it without asking the database because no
+   * other process writes to it (an embedded H2 file); -1 when it does not know. A watch cache of
+   * the resource that has reached it holds every committed change of it: it answers a consistent get.
+   */
+  default long localRevision(GroupResource resource) {
+    return -1;
+  }
+
   /** Whether the database answers (for /readyz). */
   boolean healthy();
 

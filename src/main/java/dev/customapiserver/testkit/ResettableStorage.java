@@ -67,6 +67,11 @@ final class ResettableStorage implements StorageBackend {
   }
 
   @Override
+  public long localRevision(GroupResource resource) {
+    return inner.localRevision(resource);
+  }
+
+  @Override
   public boolean healthy() {
     return inner.healthy();
   }

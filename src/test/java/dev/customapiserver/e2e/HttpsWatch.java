@@ -79,6 +79,18 @@ final class HttpsWatch implements AutoCloseable {
     }
   }
 
+  /** Waits (boundedly) for the server to end the stream; only BOOKMARKs may come before the end. */
+  void awaitEnd() throws InterruptedException {
+    while (true) {
+      Event e = events.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+      assertThat(e).as("the end of the watch stream within " + WAIT_SECONDS + " s").isNotNull();
+      if (e == END) {
+        return;
+      }
+      assertThat(e.type()).as("no event but BOOKMARK before the end: " + e.summary()).isEqualTo("BOOKMARK");
+    }
+  }
+
   /** The next {@code n} events. */
   List<Event> next(int n) throws InterruptedException {
     List<Event> out = new ArrayList<>();

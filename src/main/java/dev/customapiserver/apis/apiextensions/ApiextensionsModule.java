@@ -3,14 +3,19 @@ package dev.customapiserver.apis.apiextensions;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.customapiserver.apis.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The {@code apiextensions.k8s.io} group: CustomResourceDefinition in v1, cluster-scoped, with a
- * status subresource, short name {@code crd} and category {@code api-extensions} (as kube lists it).
+ * status subresource, short name {@code crd} and category {@code api-extensions} (as kube lists it),
+ * and kube's default table for it ({@code NAME  CREATED AT}).
  */
 public final class ApiextensionsModule implements ApiGroupModule {
   public static final String GROUP = "apiextensions.k8s.io";
@@ -28,10 +33,22 @@ public final class ApiextensionsModule implements ApiGroupModule {
         .categories("api-extensions")
         .statusSubresource()
         .served(ServedVersion.of("v1", CustomResourceDefinitionV1.class, new CrdCopier())
-            .withDefaulter(ApiextensionsModule::defaults))
+            .withDefaulter(ApiextensionsModule::defaults)
+            .withColumnsOnly(new PrinterColumn<>("Created At", "date", CREATION_TIMESTAMP, 0, ApiextensionsModule::createdAt)))
         .storageVersion("v1")
         .strategy(new CrdStrategy(SchemaChecks.available()))
         .build();
+  }
+
+  static final String CREATION_TIMESTAMP = "CreationTimestamp is a timestamp representing the server time when this "
+      + "object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients "
+      + "may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. "
+      + "Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
+
+  /** kube's default table of a resource (the CRD's): the creation time in RFC 3339, UTC, not an age. */
+  private static Object createdAt(CustomResourceDefinitionV1 crd) {
+    Instant at = crd.metadata().creationTimestamp == null ? Instant.parse("0001-01-01T00:00:00Z") : crd.metadata().creationTimestamp;
+    return DateTimeFormatter.ISO_INSTANT.format(at.truncatedTo(ChronoUnit.SECONDS));
   }
 
   /** kube's v1 defaults: singular and listKind from kind, conversion strategy None, versions not served nor stored. */

@@ -66,6 +66,12 @@ final class CrdStrategy implements ResourceStrategy<CustomResourceDefinition> {
     obj.status.storedVersions = stored;
   }
 
+  /** Whether every version has the same schema (kube's conversion then holds one top-level schema). */
+  private static boolean identicalSchemas(List<CustomResourceDefinition.Version> versions) {
+    return !versions.isEmpty() && versions.get(0).openApiV3Schema() != null
+        && versions.stream().allMatch(v -> versions.get(0).openApiV3Schema().equals(v.openApiV3Schema()));
+  }
+
   @Override
   public List<FieldError> validate(CustomResourceDefinition obj) {
     List<FieldError> errors = new ArrayList<>();
@@ -100,9 +106,12 @@ final class CrdStrategy implements ResourceStrategy<CustomResourceDefinition> {
       if (!problems.isEmpty()) {
         errors.add(FieldError.invalid("spec.versions[" + i + "].name", name, String.join(",", problems)));
       }
-      if (v.openApiV3Schema() != null) {
+      if (v.openApiV3Schema() != null && !identicalSchemas(versions)) {
         errors.addAll(schemaCheck.apply(v.openApiV3Schema(), "spec.versions[" + i + "].schema.openAPIV3Schema"));
       }
+    }
+    if (identicalSchemas(versions)) { // kube's v1 conversion hoists them to spec.validation, where it checks them once
+      errors.addAll(schemaCheck.apply(versions.get(0).openApiV3Schema(), "spec.validation.openAPIV3Schema"));
     }
     if (!unique) {
       errors.add(FieldError.invalid("spec.versions", new FieldError.Raw(versionList(versions)), "must contain unique version names"));
@@ -116,6 +125,7 @@ final class CrdStrategy implements ResourceStrategy<CustomResourceDefinition> {
     required(errors, "spec.names.kind", names.kind);
     required(errors, "spec.names.listKind", names.listKind);
     errors.addAll(validateNames(names, "spec.names"));
+    errors.addAll(VersionFieldChecks.validate(versions));
     errors.addAll(validateConversion(spec.conversion));
     if (obj.status != null && obj.status.storedVersions != null) {
       for (int i = 0; i < obj.status.storedVersions.size(); i++) {

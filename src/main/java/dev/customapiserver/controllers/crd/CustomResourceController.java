@@ -57,6 +57,8 @@ import java.util.logging.Logger;
 public final class CustomResourceController implements Controller {
   /** How often all definitions are looked at again (deletions are not notified by the informer). */
   public static final Duration RESYNC = Duration.ofSeconds(1);
+  /** How long the watches of a resource no longer served stay open for the events of its last writes. */
+  static final Duration WATCH_GRACE = Duration.ofSeconds(1);
   private static final Logger LOG = Logger.getLogger(CustomResourceController.class.getName());
   private static final UserInfo USER = UserInfo.of("system:apiserver", "system:masters", "system:authenticated");
   private static final RequestContext CLUSTER = new RequestContext(null, USER);
@@ -123,25 +125,28 @@ public final class CustomResourceController implements Controller {
       // a Terminating definition whose objects are all gone stops being served before its finalizer is
       // dropped, so that once the definition is gone (what `kubectl delete crd` waits for) its endpoints are too
       List<CustomResourceDefinition> finished = all.stream().filter(this::objectsGone).toList();
+      // conditions are written once the types are served here, so a client that saw Established can use the resource
+      List<Runnable> statusWrites = new ArrayList<>();
       for (CustomResourceDefinition crd : all) {
         if (finished.contains(crd)) {
           continue;
         }
-        ResourceType<Unstructured> type = decide(crd, names);
+        ResourceType<Unstructured> type = decide(crd, names, statusWrites);
         if (type != null) {
           byGroup.computeIfAbsent(type.group(), g -> new ArrayList<>()).add(type);
           fingerprints.put(type.groupResource(), fingerprint(crd));
         }
       }
       serve(byGroup, fingerprints);
+      statusWrites.forEach(Runnable::run);
       finished.forEach(this::dropFinalizer);
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "serving custom resources failed, retrying: " + e.getMessage(), e);
     }
   }
 
-  /** Names and conditions of one definition (written when they change); its type when it is to be served. */
-  private ResourceType<Unstructured> decide(CustomResourceDefinition crd, NameAcceptance names) {
+  /** Names and conditions of one definition (to be written when they change); its type when it is to be served. */
+  private ResourceType<Unstructured> decide(CustomResourceDefinition crd, NameAcceptance names, List<Runnable> statusWrites) {
     if (crd.spec == null || crd.spec.group == null || crd.spec.names == null || crd.storageVersion() == null
         || scheme.builtIn(crd.spec.group)) {
       return null;
@@ -156,7 +161,7 @@ public final class CustomResourceController implements Controller {
     Condition establishedCondition = established
         ? new Condition("Established", "True", now, "InitialNamesAccepted", "the initial names have been accepted")
         : new Condition("Established", "False", now, "NotAccepted", "not all names are accepted");
-    writeStatus(crd, accepted, namesAccepted, establishedCondition);
+    statusWrites.add(() -> writeStatus(crd, accepted, namesAccepted, establishedCondition));
     if (!established || accepted == null || accepted.plural == null || accepted.kind == null) {
       return null;
     }
@@ -237,8 +242,11 @@ public final class CustomResourceController implements Controller {
     }
     for (GroupResource gr : List.copyOf(served.keySet())) {
       if (!types.getOrDefault(gr.group(), List.of()).stream().anyMatch(t -> t.groupResource().equals(gr))) {
-        served.remove(gr);
+        GenericStore<Unstructured> store = registry.store(served.remove(gr).type());
         registry.unregister(gr);
+        // as kube's crdHandler tears a storage down a moment after it stops serving it: the watches
+        // still get the events of the last writes (the cleanup's deletions), then end
+        worker.schedule(store::endWatches, WATCH_GRACE.toMillis(), TimeUnit.MILLISECONDS);
       }
     }
   }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.schema.StructuralSchema;
+import dev.customapiserver.schema.cel.CelValidator;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.Map;
  */
 final class CustomResourceSchema {
   private final StructuralSchema schema;
+  private final CelValidator rules;
 
   CustomResourceSchema(JsonNode openApiV3Schema) {
     StructuralSchema s = null;
@@ -29,6 +31,12 @@ final class CustomResourceSchema {
       }
     }
     this.schema = s;
+    this.rules = s == null ? null : CelValidator.of(s);
+  }
+
+  /** The structural schema, or null when the version has none the schema model accepts. */
+  StructuralSchema structural() {
+    return schema;
   }
 
   /** Prunes unknown fields and sets defaults, in place (what a decoded request body goes through). */
@@ -50,9 +58,14 @@ final class CustomResourceSchema {
     }
   }
 
-  /** kube's field errors of the object against the schema; empty without a schema. */
-  List<FieldError> validate(Unstructured obj) {
-    return schema == null ? List.of() : schema.validate(tree(obj));
+  /** kube's field errors of the object against the schema and its CEL rules ({@code old} null on create). */
+  List<FieldError> validate(Unstructured obj, Unstructured old) {
+    if (schema == null) {
+      return List.of();
+    }
+    List<FieldError> errors = new ArrayList<>(schema.validate(tree(obj)));
+    errors.addAll(rules.validate(tree(obj), old == null ? null : tree(old)));
+    return errors;
   }
 
   private static ObjectNode tree(Unstructured obj) {

@@ -4,6 +4,7 @@ import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.runtime.GroupVersion;
 import dev.customapiserver.runtime.ResourceStrategy;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -18,9 +19,17 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
   private final Map<String, CustomResourceSchema> schemas;
   private final String storageVersion;
   private final boolean terminating;
+  private final CustomResourceScale scale;
 
   CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
       boolean terminating) {
+    this(statusSubresource, schemas, storageVersion, terminating, null);
+  }
+
+  /** With the scale subresource's paths ({@code scale} null: none), checked on every write as kube does. */
+  CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
+      boolean terminating, CustomResourceScale scale) {
+    this.scale = scale;
     this.statusSubresource = statusSubresource;
     this.terminating = terminating;
     this.schemas = schemas;
@@ -38,18 +47,36 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
 
   @Override
   public List<FieldError> validate(Unstructured obj) {
+    return validate(obj, null);
+  }
+
+  private List<FieldError> validate(Unstructured obj, Unstructured old) {
+    List<FieldError> errors = new ArrayList<>(validateSchema(obj, old));
+    if (scale != null) {
+      errors.addAll(scale.validateSpec(obj));
+      errors.addAll(scale.validateStatus(obj));
+    }
+    return errors;
+  }
+
+  /** The schema's and its CEL rules' errors ({@code old} null on create). */
+  private List<FieldError> validateSchema(Unstructured obj, Unstructured old) {
     CustomResourceSchema s = schemaOf(obj);
-    return s == null ? List.of() : s.validate(obj);
+    return s == null ? List.of() : s.validate(obj, old);
   }
 
   @Override
   public List<FieldError> validateUpdate(Unstructured newObj, Unstructured oldObj) {
-    return validate(newObj);
+    return validate(newObj, oldObj);
   }
 
   @Override
   public List<FieldError> validateStatusUpdate(Unstructured newObj, Unstructured oldObj) {
-    return validate(newObj);
+    List<FieldError> errors = new ArrayList<>(validateSchema(newObj, oldObj));
+    if (scale != null) {
+      errors.addAll(scale.validateStatus(newObj));
+    }
+    return errors;
   }
 
   @Override

@@ -3,11 +3,8 @@ package dev.customapiserver.controllers.crd;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
-import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
-import java.util.ArrayList;
-import java.util.List;
 
 /** What the server serves for an accepted CustomResourceDefinition: a resource type of {@link Unstructured} objects. */
 final class CustomResourceTypes {
@@ -15,17 +12,22 @@ final class CustomResourceTypes {
 
   /**
    * The resource type of {@code crd} under its accepted names: every served version (and the
-   * storage version) as a copy of the same unstructured object, the status subresource when a
-   * version has it, the printer columns of each version (additionalPrinterColumns with simple
-   * {@code .a.b} paths).
+   * storage version) as a copy of the same unstructured object pruned and defaulted by the version's
+   * schema (also on read), the status and scale subresources when a version has them, the printer
+   * columns of each version ({@link CustomResourceColumns}) and the warning of deprecated versions.
    */
   static ResourceType<Unstructured> of(CustomResourceDefinition crd, CustomResourceDefinition.Names names) {
     CustomResourceDefinition.Spec spec = crd.spec;
     boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
     java.util.Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
+    CustomResourceScale scale = CustomResourceScale.of(crd);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)
-        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(), crd.metadata().deletionTimestamp != null));
+        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(), crd.metadata().deletionTimestamp != null,
+            scale));
+    if (scale != null) {
+      b.scaleSubresource(scale.subresource());
+    }
     if (names.shortNames != null) {
       b.shortNames(names.shortNames.toArray(String[]::new));
     }
@@ -39,11 +41,14 @@ final class CustomResourceTypes {
       b.statusSubresource();
     }
     UnstructuredCopier copier = new UnstructuredCopier();
+    CustomResourceColumns columns = new CustomResourceColumns();
     for (CustomResourceDefinition.Version v : spec.versions) {
       if (v.serves() || v.stores()) {
         CustomResourceSchema schema = schemas.get(v.name);
-        b.served(ServedVersion.of(v.name, Unstructured.class, copier).withColumns(columns(v))
-            .withDefaulter(schema::pruneAndDefault));
+        b.served(ServedVersion.of(v.name, Unstructured.class, new ReadDefaulting(copier, schema))
+            .withColumnsOnly(columns.of(v))
+            .withDefaulter(schema::pruneAndDefault).withDeprecationWarning(DeprecationWarnings.of(crd, v, spec.names.kind)));
+        b.schema(v.name, schema.structural());
       }
     }
     for (CustomResourceDefinition.Version v : spec.versions) {
@@ -60,19 +65,6 @@ final class CustomResourceTypes {
       }
     }
     return b.storageVersion(crd.storageVersion()).build();
-  }
-
-  @SuppressWarnings("unchecked")
-  private static PrinterColumn<Unstructured>[] columns(CustomResourceDefinition.Version v) {
-    List<PrinterColumn<Unstructured>> cols = new ArrayList<>();
-    if (v.additionalPrinterColumns != null) {
-      for (JsonNode c : v.additionalPrinterColumns) {
-        String path = c.path("jsonPath").asText("");
-        cols.add(new PrinterColumn<>(c.path("name").asText(""), c.path("type").asText("string"),
-            c.path("description").asText(""), c.path("priority").asInt(0), obj -> cell(obj, path)));
-      }
-    }
-    return cols.toArray(PrinterColumn[]::new);
   }
 
   /** The value at a simple JSON path ({@code .spec.cronSpec}), as a cell: text, number, boolean, or null. */

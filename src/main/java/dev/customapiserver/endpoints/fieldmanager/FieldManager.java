@@ -31,6 +31,7 @@ public final class FieldManager {
   private final Clock clock;
   private final Updater updater;
   private final boolean statusSubresource;
+  private final UndeclaredFields undeclared = new UndeclaredFields();
 
   /**
    * @param apiVersion the version of the requests, {@code group/version}
@@ -85,6 +86,10 @@ public final class FieldManager {
   public ObjectNode apply(KubeObject live, ObjectNode config, String manager, boolean force, String subresource) {
     if (config.path("metadata").has("managedFields")) {
       throw Errors.badRequest("metadata.managedFields must be nil");
+    }
+    dev.customapiserver.schema.StructuralSchema declared = versions.declared(apiVersion);
+    if (declared != null) {
+      undeclared.check(declared, config);
     }
     ObjectNode liveTree = tree(live);
     Managers managers = live == null ? new Managers() : decodeOrEmpty(live.metadata().managedFields);

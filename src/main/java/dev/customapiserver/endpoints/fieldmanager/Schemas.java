@@ -30,6 +30,9 @@ final class Schemas {
       Schema element = of(s.items(), structs);
       return s.listType() == null ? Schema.list("atomic", List.of(), element) : Schema.list(s.listType(), s.listMapKeys(), element);
     }
+    if ("atomic".equals(s.mapType()) && (s.type().equals("object") || s.additionalProperties() != null)) {
+      return Schema.SCALAR; // x-kubernetes-map-type: atomic: owned and replaced as a whole
+    }
     if (s.additionalProperties() != null) {
       return Schema.map(of(s.additionalProperties(), structs));
     }
@@ -43,7 +46,8 @@ final class Schemas {
     return Schema.struct(name -> fields(s, key, structs).getOrDefault(name, Schema.UNTYPED));
   }
 
-  private Schema of(StructuralSchema s) {
+  /** The apply schema of a run-time (CRD) schema. */
+  Schema of(StructuralSchema s) {
     return of(s, structs);
   }
 

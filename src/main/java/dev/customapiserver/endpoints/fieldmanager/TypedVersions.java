@@ -19,9 +19,18 @@ final class TypedVersions {
   /** The schema of a served version; untyped for a version no longer served. */
   Schema schema(String apiVersion) {
     return cache.computeIfAbsent(apiVersion, v -> {
+      dev.customapiserver.schema.StructuralSchema declared = versions.schema(v);
+      if (declared != null) {
+        return schemas.of(declared);
+      }
       Class<?> type = versions.type(v);
       return type == null ? Schema.UNTYPED : schemas.of(type);
     });
+  }
+
+  /** The run-time schema of a version (a custom resource's), or null. */
+  dev.customapiserver.schema.StructuralSchema declared(String apiVersion) {
+    return versions.schema(apiVersion);
   }
 
   /** The tree in another version, or null when it cannot be converted. */

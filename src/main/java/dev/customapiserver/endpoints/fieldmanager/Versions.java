@@ -12,6 +12,15 @@ public interface Versions {
   Class<?> type(String apiVersion);
 
   /**
+   * The schema {@code apiVersion} was given at run time (a CustomResourceDefinition's), or null when
+   * its wire type's class is its schema. When present it gives the list and map types and declares
+   * the fields an applied configuration may name.
+   */
+  default dev.customapiserver.schema.StructuralSchema schema(String apiVersion) {
+    return null;
+  }
+
+  /**
    * A whole object of {@code from} as an object of {@code to} (through the hub); throws
    * IllegalArgumentException when it cannot be converted.
    */

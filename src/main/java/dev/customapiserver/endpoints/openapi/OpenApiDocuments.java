@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints.openapi;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.GroupVersion;
@@ -19,9 +20,10 @@ import java.util.TreeMap;
 
 /**
  * The OpenAPI v3 documents of a Scheme: one per served group-version, and the whole API as one
- * OpenAPI v2 document. Built once, on first use rather than at construction (building them, the v2
- * protobuf above all, was the largest part of the server's start-up), and immutable afterwards (safe
- * to share between threads).
+ * OpenAPI v2 document. Built on first use rather than at construction (building them, the v2
+ * protobuf above all, was the largest part of the server's start-up), and again on first use after
+ * the Scheme changed (custom resources come and go); each built set is immutable (safe to share
+ * between threads).
  */
 public final class OpenApiDocuments {
   /**
@@ -35,11 +37,16 @@ public final class OpenApiDocuments {
 
   private final Scheme scheme;
   private final Codecs codecs;
-  private volatile Map<String, Document> documents;
+  private volatile Built documents;
+  /** The group each current v3 document was built from (guarded by this). */
+  private Map<String, ApiGroup> builtFrom = Map.of();
   private volatile Swagger swagger;
 
-  /** The v2 document as JSON and as protobuf. */
-  private record Swagger(Document json, Document protobuf) {}
+  /** The v3 documents of one generation of the Scheme. */
+  private record Built(long generation, Map<String, Document> documents) {}
+
+  /** The v2 document as JSON and as protobuf, of one generation of the Scheme. */
+  private record Swagger(long generation, Document json, Document protobuf) {}
 
   /** One group-version document: its index key ({@code apis/hello.zeng.dev/v2}), JSON and content hash. */
   public static final class Document {
@@ -78,32 +85,60 @@ public final class OpenApiDocuments {
     this.codecs = codecs;
   }
 
+  /**
+   * The v3 documents of the Scheme as it is now: built on first use and again whenever the Scheme's
+   * {@link Scheme#generation() generation} moved (a CRD added, changed or removed), so hashes, ETags and
+   * the index follow the served types.
+   */
   private Map<String, Document> documents() {
-    Map<String, Document> built = documents;
-    if (built == null) {
+    long generation = scheme.generation();
+    Built built = documents;
+    if (built == null || built.generation() != generation) {
       synchronized (this) {
         built = documents;
-        if (built == null) {
-          built = buildDocuments();
+        if (built == null || built.generation() != generation) {
+          built = new Built(generation, rebuild(built == null ? Map.of() : built.documents()));
           documents = built;
         }
       }
     }
-    return built;
+    return built.documents();
+  }
+
+  /**
+   * The v3 documents of the groups now served; a document of a group the Scheme still holds as the
+   * same instance (a group a CRD change did not touch, every built-in group) is taken over from
+   * {@code previous} rather than built again.
+   */
+  private Map<String, Document> rebuild(Map<String, Document> previous) {
+    Map<String, Document> docs = new LinkedHashMap<>();
+    Map<String, ApiGroup> sources = new java.util.HashMap<>();
+    for (ApiGroup group : scheme.groups()) {
+      for (String version : group.versions()) {
+        List<ResourceType<?>> resources = group.resourcesIn(version);
+        if (!resources.isEmpty()) {
+          GroupVersion gv = new GroupVersion(group.name(), version);
+          String key = SchemaNames.indexKey(gv);
+          Document same = previous.get(key);
+          docs.put(key, same != null && builtFrom.get(key) == group ? same : new Document(key, write(build(gv, resources, false))));
+          sources.put(key, group);
+        }
+      }
+    }
+    builtFrom = sources;
+    return java.util.Collections.unmodifiableMap(docs);
   }
 
   private Swagger swagger() {
+    long generation = scheme.generation();
     Swagger built = swagger;
-    if (built == null) {
+    if (built == null || built.generation() != generation) {
       synchronized (this) {
         built = swagger;
-        if (built == null) {
-          List<com.fasterxml.jackson.databind.JsonNode> v3 = new java.util.ArrayList<>();
-          for (Document d : documents().values()) {
-            v3.add(read(d.bytes()));
-          }
-          ObjectNode v2 = SwaggerV2.of(v3, "unversioned");
-          built = new Swagger(new Document("v2", write(v2)), new Document("v2", new GnosticV2(codecs.yaml()).encode(v2)));
+        if (built == null || built.generation() != generation) {
+          ObjectNode v2 = SwaggerV2.of(List.copyOf(buildTrees(true).values()), "unversioned");
+          built = new Swagger(generation, new Document("v2", write(v2)),
+              new Document("v2", new GnosticV2(codecs.yaml()).encode(v2)));
           swagger = built;
         }
       }
@@ -111,19 +146,19 @@ public final class OpenApiDocuments {
     return built;
   }
 
-  private Map<String, Document> buildDocuments() {
-    Map<String, Document> built = new LinkedHashMap<>();
+  /** One document tree per served group-version; {@code v2} shapes custom resources' schemas for the v2 document. */
+  private Map<String, com.fasterxml.jackson.databind.JsonNode> buildTrees(boolean v2) {
+    Map<String, com.fasterxml.jackson.databind.JsonNode> built = new LinkedHashMap<>();
     for (ApiGroup group : scheme.groups()) {
       for (String version : group.versions()) {
         List<ResourceType<?>> resources = group.resourcesIn(version);
         if (!resources.isEmpty()) {
           GroupVersion gv = new GroupVersion(group.name(), version);
-          String key = SchemaNames.indexKey(gv);
-          built.put(key, new Document(key, write(build(gv, resources))));
+          built.put(SchemaNames.indexKey(gv), build(gv, resources, v2));
         }
       }
     }
-    return java.util.Collections.unmodifiableMap(built);
+    return built;
   }
 
   /** The whole API as one OpenAPI v2 (Swagger 2.0) document, JSON. */
@@ -166,7 +201,7 @@ public final class OpenApiDocuments {
     return base + "openapi/v3/" + d.key() + "?hash=" + d.hash();
   }
 
-  private static ObjectNode build(GroupVersion gv, List<ResourceType<?>> resources) {
+  private static ObjectNode build(GroupVersion gv, List<ResourceType<?>> resources, boolean v2) {
     TreeMap<String, ObjectNode> schemas = new TreeMap<>();
     TypeSchemas types = new TypeSchemas(SchemaNames.prefix(gv), schemas);
     MetaSchemas.addTo(types);
@@ -175,7 +210,7 @@ public final class OpenApiDocuments {
       ScaleSchemas.define(types);
     }
     for (ResourceType<?> r : resources) {
-      String kind = Kinds.define(types, gv, r);
+      String kind = r.hubType() == Unstructured.class ? CustomKinds.define(types, gv, r, v2) : Kinds.define(types, gv, r);
       new ResourcePaths(gv, r, kind, kind + "List").addTo(paths);
     }
     ObjectNode doc = JsonNodeFactory.instance.objectNode();
@@ -190,15 +225,7 @@ public final class OpenApiDocuments {
     return doc;
   }
 
-  private com.fasterxml.jackson.databind.JsonNode read(byte[] json) {
-    try {
-      return codecs.json().readTree(json);
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException("cannot read back an OpenAPI document", e);
-    }
-  }
-
-  private byte[] write(ObjectNode node) {
+  private byte[] write(com.fasterxml.jackson.databind.JsonNode node) {
     try {
       return codecs.json().writeValueAsBytes(node);
     } catch (JsonProcessingException e) {

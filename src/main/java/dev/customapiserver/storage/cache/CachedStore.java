@@ -10,13 +10,20 @@ import dev.customapiserver.storage.UpdateFunction;
 import dev.customapiserver.storage.Watch;
 import dev.customapiserver.storage.WatchListener;
 import dev.customapiserver.storage.WatchRequest;
+import dev.customapiserver.runtime.StorageCodec;
 import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
 
 /**
- * The caching store of one resource: writes and {@code get} go to the inner store (the feed brings
- * their effect into the cache); lists and watches the cache can answer are served from memory,
- * everything else is the inner store's. Objects the cache serves are its own, shared by every
- * reader: read-only to callers, as with Kubernetes' cacher.
+ * The caching store of one resource: writes go to the inner store (the feed brings their effect
+ * into the cache); lists and watches the cache can answer are served from memory, everything else
+ * is the inner store's. Objects the cache serves in lists and watches are its own, shared by every
+ * reader: read-only to callers, as with Kubernetes' cacher. A {@code get} is a consistent read
+ * (kube's consistent reads from cache): when the backend knows its newest committed revision
+ * without asking the database ({@link dev.customapiserver.storage.StorageBackend#localRevision}),
+ * the cache answers once it has reached that revision, with a copy of its object; otherwise, or when
+ * the cache does not get there within {@link #CONSISTENT_WAIT_MILLIS}, or the object is not there,
+ * the inner store answers.
  */
 final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
   private final ResourceStore<H> inner;
@@ -24,8 +31,15 @@ final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
   private final CacheLister<H> lister;
   private final Executor delivery;
   private final int queueLimit;
+  private final StorageCodec<H> codec;
+  private final LongSupplier localRevision;
+  /** How long a get waits for the cache to reach the revision committed when it came, as kube's 3 s. */
+  static final long CONSISTENT_WAIT_MILLIS = 3_000;
 
-  CachedStore(ResourceStore<H> inner, WatchCache<H> cache, Executor delivery, int queueLimit) {
+  CachedStore(ResourceStore<H> inner, WatchCache<H> cache, Executor delivery, int queueLimit, StorageCodec<H> codec,
+      LongSupplier localRevision) {
+    this.codec = codec;
+    this.localRevision = localRevision;
     this.inner = inner;
     this.cache = cache;
     this.lister = new CacheLister<>(cache);
@@ -40,7 +54,18 @@ final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
 
   @Override
   public H get(ObjectKey key) {
-    return inner.get(key);
+    long committed = localRevision.getAsLong();
+    if (committed >= 0) {
+      try {
+        H cached = cache.getAtLeast(key, committed, CONSISTENT_WAIT_MILLIS);
+        if (cached != null) {
+          return codec.copy(cached); // the caller's own: a get's result may be changed and written back
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    return inner.get(key); // also answers NOT_FOUND in the inner store's words
   }
 
   @Override

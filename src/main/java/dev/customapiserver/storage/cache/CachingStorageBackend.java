@@ -55,7 +55,8 @@ public final class CachingStorageBackend implements StorageBackend {
     CacheFeed<H> feed = new CacheFeed<>(store, cache, sync);
     feed.start();
     int queueLimit = Math.max(1000, 10 * windowSize);
-    return new Entry<>(new CachedStore<>(store, cache, delivery, queueLimit), feed);
+    return new Entry<>(new CachedStore<>(store, cache, delivery, queueLimit, codec,
+        () -> inner.localRevision(resource)), feed);
   }
 
   /**
@@ -83,6 +84,11 @@ public final class CachingStorageBackend implements StorageBackend {
   @Override
   public long currentRevision() {
     return inner.currentRevision();
+  }
+
+  @Override
+  public long localRevision(GroupResource resource) {
+    return inner.localRevision(resource);
   }
 
   @Override

@@ -33,6 +33,8 @@ final class WatchCache<H extends KubeObject> {
   private long windowStart;
   private boolean synced;
   private int generation;
+  /** Readers waiting in {@link #getAtLeast} for the revision to move on. */
+  private int waiting;
 
   WatchCache(int windowSize) {
     this.windowSize = windowSize;
@@ -53,6 +55,7 @@ final class WatchCache<H extends KubeObject> {
     revision = at;
     windowStart = at;
     synced = true;
+    wakeReaders();
     return ++generation;
   }
 
@@ -74,6 +77,7 @@ final class WatchCache<H extends KubeObject> {
       if (e.resourceVersion() >= revision) {
         revision = e.resourceVersion();
         offer(Change.bookmark(revision));
+        wakeReaders();
       }
       return;
     }
@@ -86,6 +90,35 @@ final class WatchCache<H extends KubeObject> {
     }
     revision = e.resourceVersion();
     offer(c);
+    wakeReaders();
+  }
+
+  private void wakeReaders() {
+    if (waiting > 0) {
+      notifyAll();
+    }
+  }
+
+  /**
+   * The cache's object at {@code key} once the cache has reached {@code revision} (waiting for it
+   * up to {@code millis}); {@code null} when it is not there, the cache is not synced or did not
+   * get there in time.
+   */
+  synchronized H getAtLeast(ObjectKey key, long revision, long millis) throws InterruptedException {
+    long deadline = System.nanoTime() + millis * 1_000_000;
+    while (synced && this.revision < revision) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return null;
+      }
+      waiting++;
+      try {
+        wait(Math.max(1, left / 1_000_000));
+      } finally {
+        waiting--;
+      }
+    }
+    return synced ? state.get(key) : null;
   }
 
   private void offer(Change<H> c) {

@@ -12,7 +12,8 @@ import java.util.logging.Logger;
 
 /**
  * The one thread per backend that reads the change log past the newest revision it delivered, in
- * revision order and in batches, and hands each row to every watch. It sleeps until woken by
+ * revision order and in batches, and hands each row to every watch: the rows this process committed
+ * from {@link CommittedChanges}, the others from the database. It sleeps until woken by
  * {@link WakeUp} (local commit, PostgreSQL notification, new watch) or the poll interval passes.
  * It never skips a revision: it delivers only the gap-free run of rows after {@code last} and
  * waits for a missing one to become visible (see package-info). Between passes it starts new
@@ -28,6 +29,7 @@ final class ChangeTailer implements Runnable {
   private final WakeUp wake;
   private final WatchStart starter;
   private final Compactor compactor;
+  private final CommittedChanges committed;
   private final Queue<Pending> joining = new ConcurrentLinkedQueue<>();
   private final List<Pending> waiting = new ArrayList<>();
   private final List<Watcher<?>> watchers = new ArrayList<>();
@@ -35,16 +37,21 @@ final class ChangeTailer implements Runnable {
   private volatile boolean stopped;
   private volatile long last;
   private long nextBookmark;
+  /** When the database was last read (nanoTime); it is read at least every poll interval. */
+  private long lastRead;
+  /** The last database read found more rows than it delivered (a full batch or a gap). */
+  private boolean readAgain = true;
   private long nextCompaction;
 
   ChangeTailer(Database db, Revisions revisions, Vendor vendor, JpaStorageBackend.Options options, WakeUp wake,
-      Compactor compactor, long start) {
+      Compactor compactor, CommittedChanges committed, long start) {
     this.db = db;
     this.revisions = revisions;
     this.options = options;
     this.wake = wake;
     this.starter = new WatchStart(db, revisions, vendor);
     this.compactor = compactor;
+    this.committed = committed;
     this.last = start;
     this.thread = new Thread(this, "change-log-tailer");
     thread.setDaemon(true);
@@ -105,6 +112,21 @@ final class ChangeTailer implements Runnable {
   private enum Pass { FULL, DONE, GAP }
 
   private Pass tail() {
+    List<ChangeRow> local = committed.after(last, BATCH);
+    if (!local.isEmpty()) {
+      // committed by this process right after `last`: delivered from the bytes the writes had, without
+      // reading them back; no other process wrote in between (revisions are gap-free), so no compaction
+      // check either
+      deliver(local);
+      return Pass.DONE; // rows committed meanwhile signalled the wake-up after adding themselves
+    }
+    long now = System.nanoTime();
+    if (!(readAgain || wake.takeDatabase() || committed.gapAfter(last)
+        || now - lastRead >= options.pollInterval().toNanos())) {
+      return Pass.DONE; // a wake-up for rows already delivered, a watch starting or ending
+    }
+    lastRead = now;
+    readAgain = true;
     long from = last;
     List<ChangeRow> rows = db.read(null, em -> ChangeQuery.fetch(em, null, from, Long.MAX_VALUE, BATCH));
     long compacted = db.read(null, revisions::snapshot).compacted();
@@ -118,13 +140,21 @@ final class ChangeTailer implements Runnable {
       if (row.resourceVersion() != last + 1) {
         return Pass.GAP; // committed but not yet visible to us: never skip it
       }
-      watchers.removeIf(Watcher::isClosed);
+      deliver(List.of(row));
+    }
+    readAgain = rows.size() == BATCH;
+    return readAgain ? Pass.FULL : Pass.DONE;
+  }
+
+  /** Hands a gap-free run of rows, starting at {@code last + 1}, to every watch. */
+  private void deliver(List<ChangeRow> rows) {
+    watchers.removeIf(Watcher::isClosed);
+    for (ChangeRow row : rows) {
       for (Watcher<?> w : watchers) {
         w.offer(row);
       }
       last = row.resourceVersion();
     }
-    return rows.size() == BATCH ? Pass.FULL : Pass.DONE;
   }
 
   private void startWatches() {

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.eclipse.persistence.config.PersistenceUnitProperties;
 import org.eclipse.persistence.exceptions.EclipseLinkException;
@@ -40,14 +41,21 @@ final class Database implements AutoCloseable {
   private final ReentrantLock writeLock = new ReentrantLock(true);
   /** Object writes waiting for the next group commit ({@link #writeGrouped}). */
   private final Queue<Grouped<?>> queue = new ConcurrentLinkedQueue<>();
-  /** Run after every commit (wakes the change-log tailer). */
-  private final Runnable afterCommit;
+  /**
+   * Told after every commit, still under the write lock (so in commit order), the change-log rows
+   * it wrote: hands them to the change-log tailer and wakes it.
+   */
+  private final Consumer<List<ChangeRow>> afterCommit;
   /** Sent inside every write transaction on PostgreSQL, delivered to listeners at commit; else null. */
   private final String notify;
 
-  Database(ConnectionSource source, Vendor vendor, Runnable afterCommit) {
+  /**
+   * @param instance this process's id, the payload of its notifications on PostgreSQL (letters,
+   *     digits and dashes only)
+   */
+  Database(ConnectionSource source, Vendor vendor, Consumer<List<ChangeRow>> afterCommit, String instance) {
     this.afterCommit = afterCommit;
-    this.notify = vendor == Vendor.POSTGRESQL ? "NOTIFY " + PgNotifications.CHANNEL : null;
+    this.notify = vendor == Vendor.POSTGRESQL ? "NOTIFY " + PgNotifications.CHANNEL + ", '" + instance + "'" : null;
     Map<String, Object> props = source.persistenceProperties(vendor);
     props.put(PersistenceUnitProperties.CLASSLOADER, Database.class.getClassLoader());
     this.emf = new PersistenceProvider().createEntityManagerFactory(UNIT, props);
@@ -75,7 +83,7 @@ final class Database implements AutoCloseable {
   <T> T write(ObjectKey key, Function<EntityManager, T> work) {
     writeLock.lock();
     try {
-      return writeLocked(key, work);
+      return writeLocked(key, work, result -> List.of());
     } finally {
       writeLock.unlock();
       if (!queue.isEmpty() && writeLock.tryLock()) { // grouped writes that queued meanwhile
@@ -87,6 +95,9 @@ final class Database implements AutoCloseable {
       }
     }
   }
+
+  /** What a grouped write returns: its result and the one change-log row it wrote. */
+  record Written<T>(T result, ChangeRow change) {}
 
   /**
    * Like {@link #write}, but concurrent callers share one transaction and one commit (group commit):
@@ -100,7 +111,7 @@ final class Database implements AutoCloseable {
    * shared transaction as it was. Any other failure rolls the whole group back, and then every work
    * of the group runs again alone in its own transaction, as {@link #write} would run it.
    */
-  <T> T writeGrouped(ObjectKey key, Function<EntityManager, T> work) {
+  <T> T writeGrouped(ObjectKey key, Function<EntityManager, Written<T>> work) {
     Grouped<T> mine = new Grouped<>(key, work);
     queue.add(mine);
     while (true) {
@@ -170,6 +181,7 @@ final class Database implements AutoCloseable {
     }
     EntityTransaction tx = em.getTransaction();
     List<Runnable> outcomes = new ArrayList<>(group.size());
+    List<ChangeRow> changes = new ArrayList<>(group.size());
     boolean changed = false;
     try {
       tx.begin();
@@ -179,7 +191,10 @@ final class Database implements AutoCloseable {
         em.flush();
         em.clear(); // later works read the database, not entities an earlier bulk statement made stale
         outcomes.add(outcome);
-        changed |= g.wrote;
+        if (g.written != null) {
+          changes.add(g.written.change());
+          changed = true;
+        }
       }
       if (notify != null && changed) {
         em.createNativeQuery(notify).executeUpdate();
@@ -198,7 +213,7 @@ final class Database implements AutoCloseable {
       em.close();
     }
     if (changed) {
-      afterCommit.run();
+      afterCommit.accept(changes);
     }
     outcomes.forEach(Runnable::run);
     return true;
@@ -207,22 +222,22 @@ final class Database implements AutoCloseable {
   /** One caller's work waiting in the group-commit queue. */
   private final class Grouped<T> {
     final ObjectKey key;
-    final Function<EntityManager, T> work;
+    final Function<EntityManager, Written<T>> work;
     final CompletableFuture<T> outcome = new CompletableFuture<>();
-    boolean wrote;
+    Written<T> written;
 
-    Grouped(ObjectKey key, Function<EntityManager, T> work) {
+    Grouped(ObjectKey key, Function<EntityManager, Written<T>> work) {
       this.key = key;
       this.work = work;
     }
 
     /** Runs the work in the shared transaction; the returned action tells the caller, after commit. */
     Runnable runIn(EntityManager em) {
-      wrote = false;
+      written = null;
       try {
-        T result = work.apply(em);
-        wrote = result != null;
-        return () -> outcome.complete(result);
+        Written<T> w = work.apply(em);
+        written = w;
+        return () -> outcome.complete(w == null ? null : w.result());
       } catch (StorageException e) {
         return () -> outcome.completeExceptionally(e);
       }
@@ -230,7 +245,8 @@ final class Database implements AutoCloseable {
 
     void runAlone() {
       try {
-        outcome.complete(writeLocked(key, work));
+        Written<T> w = writeLocked(key, work, done -> List.of(done.change()));
+        outcome.complete(w == null ? null : w.result());
       } catch (RuntimeException e) {
         outcome.completeExceptionally(e);
       }
@@ -248,7 +264,7 @@ final class Database implements AutoCloseable {
     }
   }
 
-  private <T> T writeLocked(ObjectKey key, Function<EntityManager, T> work) {
+  private <T> T writeLocked(ObjectKey key, Function<EntityManager, T> work, Function<T, List<ChangeRow>> changes) {
     EntityManager em = open(key);
     EntityTransaction tx = em.getTransaction();
     try {
@@ -265,7 +281,7 @@ final class Database implements AutoCloseable {
         em.createNativeQuery(notify).executeUpdate();
       }
       tx.commit();
-      afterCommit.run();
+      afterCommit.accept(changes.apply(result));
       return result;
     } catch (PersistenceException | EclipseLinkException e) {
       throw Failures.translate(e, key);

@@ -58,11 +58,12 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
       }
       long rv = revisions.next(em);
       copy.metadata().resourceVersion = Long.toString(rv);
-      String data = text(encoded, rv);
+      byte[] bytes = encoded.encode(Long.toString(rv));
+      String data = new String(bytes, StandardCharsets.UTF_8);
       em.persist(new StoredObject(at, copy.metadata().uid, rv, data));
       em.persist(new ChangeRecord(rv, at, Type.ADDED, null, data));
       em.flush();
-      return copy;
+      return new Database.Written<>(copy, change(rv, at, Type.ADDED, bytes, null));
     });
   }
 
@@ -91,7 +92,8 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
       Long written = db.writeGrouped(key, em -> {
         long rv = revisions.next(em);
         result.metadata().resourceVersion = Long.toString(rv);
-        String data = text(encoded, rv);
+        byte[] bytes = encoded.encode(Long.toString(rv));
+        String data = new String(bytes, StandardCharsets.UTF_8);
         int swapped = em.createQuery("UPDATE StoredObject o SET o.data = :data, o.uid = :uid, "
                 + "o.resourceVersion = :rv WHERE o.apiGroup = :g AND o.resource = :r "
                 + "AND o.namespace = :ns AND o.name = :n AND o.resourceVersion = :old")
@@ -105,7 +107,7 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
           return null; // another writer changed or deleted it since we read it: roll back, retry
         }
         em.persist(new ChangeRecord(rv, at, Type.MODIFIED, cur.resourceVersion, data));
-        return rv;
+        return new Database.Written<>(rv, change(rv, at, Type.MODIFIED, bytes, cur.data));
       });
       if (written != null) {
         return result;
@@ -134,8 +136,10 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
           return null; // changed or deleted since we read it: roll back, retry
         }
         last.metadata().resourceVersion = Long.toString(rv);
-        em.persist(new ChangeRecord(rv, at, Type.DELETED, cur.resourceVersion, text(encoded, rv)));
-        return last;
+        byte[] bytes = encoded.encode(Long.toString(rv));
+        em.persist(new ChangeRecord(rv, at, Type.DELETED, cur.resourceVersion,
+            new String(bytes, StandardCharsets.UTF_8)));
+        return new Database.Written<>(last, change(rv, at, Type.DELETED, bytes, cur.data));
       });
       if (deleted != null) {
         return deleted;
@@ -192,6 +196,12 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
       throw new StorageException(Reason.PRECONDITION_FAILED, key, "Precondition failed: ResourceVersion in "
           + "precondition: " + p.resourceVersion() + ", ResourceVersion in object meta: " + rv);
     }
+  }
+
+  /** The change-log row a write made, as the tailer would read it back (see {@link CommittedChanges}). */
+  private static ChangeRow change(long rv, Location at, Type type, byte[] data, String previous) {
+    return new ChangeRow(rv, at.group(), at.resource(), at.key().namespace(), at.key().name(), type.name(), data,
+        previous == null ? null : previous.getBytes(StandardCharsets.UTF_8));
   }
 
   private static String text(StorageCodec<?>.Template encoded, long rv) {

@@ -25,9 +25,13 @@ public final class JpaStorageBackend implements StorageBackend {
   private final Revisions revisions;
   private final ObjectMapper json = new ObjectMapper();
   private final WakeUp wake = new WakeUp();
+  private final CommittedChanges committed = new CommittedChanges(wake);
+  private final String instance = java.util.UUID.randomUUID().toString();
   private final Compactor compactor;
   private final ChangeTailer tailer;
   private final PgNotifications notifications;
+  /** No other process writes to this database (an embedded H2 file): {@link #localRevision} is known. */
+  private final boolean exclusive;
 
   /**
    * Watch and history settings.
@@ -98,6 +102,7 @@ public final class JpaStorageBackend implements StorageBackend {
   private JpaStorageBackend(Vendor vendor, ConnectionSource source, Options options) {
     this.vendor = vendor;
     this.revisions = new Revisions(vendor);
+    this.exclusive = exclusive(vendor, source.url());
     if (source.url() != null) {
       // a server on the same files may still be shutting down
       H2FileLock.await(source.url(), source.settings(), H2FileLock.MAX_WAIT);
@@ -107,7 +112,7 @@ public final class JpaStorageBackend implements StorageBackend {
     } catch (FlywayException e) {
       throw Database.unavailable("cannot migrate the schema of " + source + ": " + e.getMessage(), e);
     }
-    this.db = new Database(source, vendor, wake::signal);
+    this.db = new Database(source, vendor, committed::committed, instance);
     long start;
     try {
       start = currentRevision();
@@ -115,9 +120,10 @@ public final class JpaStorageBackend implements StorageBackend {
       db.close();
       throw e;
     }
+    committed.startAt(start);
     this.compactor = new Compactor(db, revisions, options.retainedRevisions());
-    this.tailer = new ChangeTailer(db, revisions, vendor, options, wake, compactor, start);
-    this.notifications = vendor == Vendor.POSTGRESQL ? new PgNotifications(source, wake) : null;
+    this.tailer = new ChangeTailer(db, revisions, vendor, options, wake, compactor, committed, start);
+    this.notifications = vendor == Vendor.POSTGRESQL ? new PgNotifications(source, wake, instance) : null;
     tailer.start();
     if (notifications != null) {
       notifications.start();
@@ -133,6 +139,27 @@ public final class JpaStorageBackend implements StorageBackend {
   @Override
   public long currentRevision() {
     return db.read(null, revisions::current);
+  }
+
+  /** Known for an embedded H2 file (locked to this process); -1 for databases other processes may write. */
+  @Override
+  public long localRevision(GroupResource resource) {
+    return exclusive ? committed.revision(Location.Of.of(resource)) : -1;
+  }
+
+  /**
+   * Whether only this process can write: an H2 file opened by URL (H2 locks the file to one
+   * process), not an H2 server ({@code tcp:}, {@code ssl:}), a shared in-memory database, one with
+   * {@code AUTO_SERVER} (other processes write through this one) or {@code FILE_LOCK=NO}, nor a
+   * container's DataSource.
+   */
+  private static boolean exclusive(Vendor vendor, String url) {
+    if (vendor != Vendor.H2 || url == null) {
+      return false;
+    }
+    String u = url.toUpperCase(java.util.Locale.ROOT).replace(" ", "");
+    return !(u.startsWith("JDBC:H2:TCP:") || u.startsWith("JDBC:H2:SSL:") || u.startsWith("JDBC:H2:MEM:")
+        || u.contains(";AUTO_SERVER=TRUE") || u.contains(";FILE_LOCK=NO"));
   }
 
   @Override

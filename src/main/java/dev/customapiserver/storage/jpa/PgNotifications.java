@@ -11,7 +11,8 @@ import org.postgresql.PGNotification;
 /**
  * On PostgreSQL, wakes the tailer when any process commits a write: every write transaction sends
  * {@code NOTIFY} on {@link #CHANNEL} (delivered at commit, never for a rollback), and this thread
- * listens on a dedicated connection with {@link PGConnection#getNotifications(int)}. A lost
+ * listens on a dedicated connection with {@link PGConnection#getNotifications(int)}. Each process
+ * sends its own instance id as the payload and ignores its own notifications. A lost
  * connection is re-opened after a pause; meanwhile the tailer's polling covers.
  */
 final class PgNotifications implements Runnable {
@@ -21,12 +22,15 @@ final class PgNotifications implements Runnable {
 
   private final ConnectionSource source;
   private final WakeUp wake;
+  /** The payload of this process's own notifications, which need no database read. */
+  private final String instance;
   private final Thread thread;
   private volatile boolean stopped;
 
-  PgNotifications(ConnectionSource source, WakeUp wake) {
+  PgNotifications(ConnectionSource source, WakeUp wake, String instance) {
     this.source = source;
     this.wake = wake;
+    this.instance = instance;
     this.thread = new Thread(this, "pg-notifications");
     thread.setDaemon(true);
   }
@@ -44,11 +48,11 @@ final class PgNotifications implements Runnable {
           return;
         }
         s.execute("LISTEN " + CHANNEL);
-        wake.signal(); // writes may have committed while we were not listening
+        wake.signalDatabase(); // writes may have committed while we were not listening
         while (!stopped) {
           PGNotification[] got = pg.getNotifications(WAIT_MILLIS);
-          if (got != null && got.length > 0) {
-            wake.signal();
+          if (got != null && fromOthers(got)) {
+            wake.signalDatabase();
           }
         }
       } catch (SQLException e) {
@@ -58,6 +62,19 @@ final class PgNotifications implements Runnable {
         }
       }
     }
+  }
+
+  /**
+   * Whether a notification came from another process (or from a server that sends no payload): this
+   * process's own writes reach the tailer without the database ({@link CommittedChanges}).
+   */
+  private boolean fromOthers(PGNotification[] got) {
+    for (PGNotification n : got) {
+      if (!instance.equals(n.getParameter())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.customapiserver.storage.jpa;
 
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Wakes the change-log tailer: signalled after every local commit, by PostgreSQL notifications and
@@ -10,6 +11,19 @@ import java.util.concurrent.TimeUnit;
  */
 final class WakeUp {
   private final Semaphore permit = new Semaphore(0);
+  /** Set when the database may hold rows this process did not commit (another process's write). */
+  private final AtomicBoolean database = new AtomicBoolean(true);
+
+  /** Wakes the tailer to read the database: another process committed something. */
+  void signalDatabase() {
+    database.set(true);
+    signal();
+  }
+
+  /** Whether {@link #signalDatabase} was called since the last call; clears it. */
+  boolean takeDatabase() {
+    return database.getAndSet(false);
+  }
 
   void signal() {
     if (permit.availablePermits() == 0) {

@@ -21,12 +21,15 @@
  * transitions), and offers each row to every watch, which turns it into its event: ADDED /
  * MODIFIED / DELETED, or ADDED when the object starts matching the watch's filter and DELETED
  * (with the new state) when it stops, as the Kubernetes cacher does. Listeners are called on that
- * thread and must not block; one that throws has its watch closed. The thread is woken after every
- * local commit ({@link dev.customapiserver.storage.jpa.Database#write}), on PostgreSQL by
- * {@code NOTIFY} sent in every write transaction and received on a dedicated {@code LISTEN}
- * connection ({@link dev.customapiserver.storage.jpa.PgNotifications}, one more thread), and
- * otherwise every {@code pollInterval} (the fallback for H2 files shared by nobody, MariaDB and
- * lost notifications). A new watch is started on the tailer thread, between passes, so nothing
+ * thread and must not block; one that throws has its watch closed. Rows this process committed
+ * are not read back: the committing thread hands them over, with the bytes it wrote, in commit
+ * order ({@link dev.customapiserver.storage.jpa.CommittedChanges}), and the tailer delivers the
+ * gap-free run after its position from there. It reads the database when that run is broken (a
+ * revision another process committed, or the hand-over dropped rows because the tailer fell far
+ * behind), on PostgreSQL when another process's {@code NOTIFY} arrives (sent in every write
+ * transaction with the sender's instance id, received on a dedicated {@code LISTEN} connection,
+ * {@link dev.customapiserver.storage.jpa.PgNotifications}, one more thread), and otherwise every
+ * {@code pollInterval} (the fallback for H2 servers, MariaDB and lost notifications). A new watch is started on the tailer thread, between passes, so nothing
  * slips in between: initial ADDED events of the state at its start revision if asked for, then its
  * resource's history from its start revision up to the tailer's position, then the tail.
  *

@@ -215,7 +215,7 @@ class CustomResourcesRestTest {
     assertThat(causes).contains(
         "metadata.name: Invalid value: \"gadgets.stable.example.com\": must be spec.names.plural+\".\"+spec.group",
         "spec.scope: Unsupported value: \"Regional\": supported values: \"Cluster\", \"Namespaced\"");
-    assertThat(causes).anyMatch(c -> c.startsWith("spec.versions[0].schema.openAPIV3Schema.properties[spec]"));
+    assertThat(causes).anyMatch(c -> c.startsWith("spec.validation.openAPIV3Schema.properties[spec]"));
     assertThat(causes).anyMatch(c -> c.startsWith("spec.versions: Invalid value: ") && c.endsWith(
         ": must have exactly one version marked as storage version"));
   }

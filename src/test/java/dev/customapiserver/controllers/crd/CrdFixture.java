@@ -1,0 +1,73 @@
+package dev.customapiserver.controllers.crd;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.testing.MemoryStorageBackend;
+import dev.customapiserver.testing.TestServer;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/** A REST server with every module and the CRD controller, and helpers to define CRDs and wait for them. */
+final class CrdFixture implements AutoCloseable {
+  static final String CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+  static final ObjectMapper JSON = new ObjectMapper();
+  final TestServer server;
+  private final CustomResourceController controller;
+
+  CrdFixture() throws Exception {
+    List<ApiGroup> groups = ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
+    server = new TestServer(groups, new MemoryStorageBackend());
+    controller = new CustomResourceController(server.registry());
+    controller.start();
+  }
+
+  /** A namespaced CRD {@code <plural>.<group>} of kind {@code kind} with {@code versions} (a JSON array). */
+  static String crd(String group, String plural, String kind, String versions) {
+    return """
+        {"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition",
+         "metadata":{"name":"%2$s.%1$s"},
+         "spec":{"group":"%1$s","scope":"Namespaced","names":{"plural":"%2$s","kind":"%3$s"},"versions":%4$s}}
+        """.formatted(group, plural, kind, versions);
+  }
+
+  /** Creates the CRD and waits until its version {@code version} is served. */
+  void define(String crd, String group, String version, String plural) throws Exception {
+    HttpResponse<String> r = server.send("POST", CRDS, crd);
+    if (r.statusCode() != 201) {
+      throw new AssertionError(r.statusCode() + " " + r.body());
+    }
+    eventually("/apis/" + group + "/" + version + "/namespaces/default/" + plural);
+  }
+
+  /** Polls {@code path} until it answers 200 (the controller serves definitions in the background). */
+  void eventually(String path) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    HttpResponse<String> r;
+    do {
+      r = server.send("GET", path, null);
+      if (r.statusCode() == 200) {
+        return;
+      }
+      Thread.sleep(50);
+    } while (System.nanoTime() < deadline);
+    throw new AssertionError("not served: " + path + ": " + r.statusCode() + " " + r.body());
+  }
+
+  HttpResponse<String> send(String method, String path, String body, String... headers) throws Exception {
+    return server.send(method, path, body, headers);
+  }
+
+  static JsonNode json(HttpResponse<String> r) throws Exception {
+    return JSON.readTree(r.body());
+  }
+
+  @Override
+  public void close() throws Exception {
+    controller.close();
+    server.close();
+  }
+}

@@ -1,0 +1,77 @@
+package dev.customapiserver.schema.cel;
+
+import static dev.customapiserver.schema.cel.Schemas.errors;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("x-kubernetes-validations: transition rules with oldSelf, optionalOldSelf")
+class TransitionRulesTest {
+  static final String IMMUTABLE = """
+      type: object
+      properties:
+        spec:
+          type: object
+          properties:
+            mode:
+              type: string
+              x-kubernetes-validations: [{rule: "self == oldSelf", message: "mode is immutable"}]
+            items:
+              type: array
+              x-kubernetes-list-type: map
+              x-kubernetes-list-map-keys: [name]
+              items:
+                type: object
+                required: [name]
+                properties:
+                  name: {type: string}
+                  size: {type: integer, x-kubernetes-validations: [{rule: "self >= oldSelf", message: "size may only grow"}]}
+      """;
+
+  @Test
+  @DisplayName("a transition rule is skipped on create and runs on update against the old value at the same place")
+  void transition() {
+    assertThat(errors(IMMUTABLE, "{'spec':{'mode':'a'}}")).isEmpty();
+    assertThat(errors(IMMUTABLE, "{'spec':{'mode':'a'}}", "{'spec':{'mode':'a'}}")).isEmpty();
+    assertThat(errors(IMMUTABLE, "{'spec':{'mode':'b'}}", "{'spec':{'mode':'a'}}"))
+        .containsExactly("spec.mode: Invalid value: \"string\": mode is immutable");
+    assertThat(errors(IMMUTABLE, "{'spec':{'mode':'b'}}", "{'spec':{}}")).as("no old value there: skipped").isEmpty();
+  }
+
+  @Test
+  @DisplayName("entries of map-type lists are matched to their old entries by key")
+  void mapListCorrelation() {
+    String old = "{'spec':{'items':[{'name':'a','size':5},{'name':'b','size':5}]}}";
+    assertThat(errors(IMMUTABLE, "{'spec':{'items':[{'name':'b','size':6},{'name':'a','size':5},{'name':'c','size':1}]}}", old))
+        .isEmpty();
+    assertThat(errors(IMMUTABLE, "{'spec':{'items':[{'name':'b','size':4},{'name':'a','size':5}]}}", old))
+        .containsExactly("spec.items[0].size: Invalid value: \"integer\": size may only grow");
+  }
+
+  @Test
+  @DisplayName("optionalOldSelf: the rule also runs on create, with oldSelf an empty optional")
+  void optionalOldSelf() {
+    String s = """
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              count:
+                type: integer
+                x-kubernetes-validations:
+                - rule: "oldSelf.hasValue() ? self >= oldSelf.value() : self == 0"
+                  optionalOldSelf: true
+                  message: "starts at 0 and never goes down"
+        """;
+    assertThat(errors(s, "{'spec':{'count':0}}")).isEmpty();
+    assertThat(errors(s, "{'spec':{'count':3}}")).containsExactly(
+        "spec.count: Invalid value: \"integer\": starts at 0 and never goes down");
+    assertThat(errors(s, "{'spec':{'count':3}}", "{'spec':{'count':2}}")).isEmpty();
+    assertThat(errors(s, "{'spec':{'count':1}}", "{'spec':{'count':2}}")).containsExactly(
+        "spec.count: Invalid value: \"integer\": starts at 0 and never goes down");
+    assertThat(errors(s, "{'spec':{'count':4}}", "{'spec':{}}")).as("no old value: oldSelf is none")
+        .containsExactly("spec.count: Invalid value: \"integer\": starts at 0 and never goes down");
+  }
+}
