@@ -42,6 +42,8 @@ final class Environment {
         .addFunctionBindings(UrlLibrary.bindings())
         .addFunctionDeclarations(QuantityLibrary.declarations())
         .addFunctionBindings(QuantityLibrary.bindings())
+        .addFunctionDeclarations(FormatLibrary.declarations())
+        .addFunctionBindings(FormatLibrary.bindings())
         .build();
   }
 }
