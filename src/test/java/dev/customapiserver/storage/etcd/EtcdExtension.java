@@ -10,11 +10,29 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * One etcd member for the whole test run (started on first use, killed when the run ends), and
- * an {@link EtcdFixture} on it per test. Without the etcd binary the tests are aborted (skipped)
+ * One etcd for the whole test run (started on first use, killed when the run ends): a single
+ * member, or with {@link ThreeMembers} a three-member cluster on loopback; and an
+ * {@link EtcdFixture} on it per test. Without the etcd binary the tests are aborted (skipped)
  * with the reason.
  */
-final class EtcdExtension implements BeforeEachCallback, ParameterResolver {
+class EtcdExtension implements BeforeEachCallback, ParameterResolver {
+
+  /** The same suites on a three-member cluster: every write goes through Raft to a quorum. */
+  static final class ThreeMembers extends EtcdExtension {
+    ThreeMembers() {
+      super(3);
+    }
+  }
+
+  private final int members;
+
+  EtcdExtension() {
+    this(1);
+  }
+
+  EtcdExtension(int members) {
+    this.members = members;
+  }
 
   /** The started member (or why it did not start), closed with the root store. */
   private record Started(EtcdCluster etcd, AtomicLong compacted, String failure)
@@ -43,11 +61,11 @@ final class EtcdExtension implements BeforeEachCallback, ParameterResolver {
     return new EtcdFixture(s.etcd().endpoints(), s.compacted());
   }
 
-  private static Started started(ExtensionContext context) {
+  private Started started(ExtensionContext context) {
     Started s = context.getRoot().getStore(ExtensionContext.Namespace.create(EtcdExtension.class))
-        .getOrComputeIfAbsent("etcd", k -> {
+        .getOrComputeIfAbsent("etcd-" + members, k -> {
           try {
-            return new Started(EtcdCluster.start(1), new AtomicLong(), null);
+            return new Started(EtcdCluster.start(members), new AtomicLong(), null);
           } catch (Exception e) {
             return new Started(null, null, e.getMessage());
           }
