@@ -91,6 +91,7 @@ class UnservedVersionsRestTest {
     assertThat(aggregatedVersions(group)).doesNotContain(version);
     assertThat(f.send("GET", "/openapi/v3", null).body()).doesNotContain("apis/" + gv + "\"");
     assertThat(status("/openapi/v3/apis/" + gv)).isEqualTo(404);
+    assertThat(f.send("GET", "/openapi/v2", null).body()).doesNotContain("/apis/" + gv + "/");
   }
 
   @Test
