@@ -44,6 +44,8 @@ final class Environment {
         .addFunctionBindings(QuantityLibrary.bindings())
         .addFunctionDeclarations(FormatLibrary.declarations())
         .addFunctionBindings(FormatLibrary.bindings())
+        .addFunctionDeclarations(NetLibrary.declarations())
+        .addFunctionBindings(NetLibrary.bindings())
         .build();
   }
 }
