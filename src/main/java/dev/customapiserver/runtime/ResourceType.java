@@ -49,6 +49,7 @@ public final class ResourceType<H extends KubeObject> {
   private final boolean statusSubresource;
   private final Class<H> hubType;
   private final Map<String, ServedVersion<H, ?>> versions;
+  private final java.util.Set<String> storedOnly;
   private final String storageVersion;
   private final ResourceStrategy<H> strategy;
   private final Map<String, Function<H, String>> selectableFields;
@@ -71,6 +72,7 @@ public final class ResourceType<H extends KubeObject> {
     this.statusSubresource = b.statusSubresource;
     this.hubType = b.hubType;
     this.versions = Map.copyOf(b.versions);
+    this.storedOnly = java.util.Set.copyOf(b.storedOnly);
     this.storedAs = b.storedAs;
     this.timeToLive = b.timeToLive;
     this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.actions));
@@ -213,14 +215,14 @@ public final class ResourceType<H extends KubeObject> {
     return versions.get(storageVersion);
   }
 
-  /** The names of the versions this kind is served in, in the order they were added. */
+  /** The names of the versions this kind is served in, in the order they were added (not the stored-only one). */
   public List<String> versionNames() {
-    return List.copyOf(versions.keySet());
+    return versions.keySet().stream().filter(v -> !storedOnly.contains(v)).toList();
   }
 
-  /** Whether this kind is served in {@code version}. */
+  /** Whether this kind is served in {@code version} (over HTTP: routes, discovery, OpenAPI). */
   public boolean servedIn(String version) {
-    return versions.containsKey(version);
+    return versions.containsKey(version) && !storedOnly.contains(version);
   }
 
   /**
@@ -260,6 +262,7 @@ public final class ResourceType<H extends KubeObject> {
     private boolean namespaced = true;
     private boolean statusSubresource;
     private final Map<String, ServedVersion<H, ?>> versions = new LinkedHashMap<>();
+    private final java.util.Set<String> storedOnly = new java.util.HashSet<>();
     private String storageVersion;
     private ResourceStrategy<H> strategy = new ResourceStrategy<>() {};
     private final Map<String, Function<H, String>> selectableFields = new LinkedHashMap<>();
@@ -342,6 +345,16 @@ public final class ResourceType<H extends KubeObject> {
 
     public Builder<H> served(ServedVersion<H, ?> v) {
       versions.put(v.version(), v);
+      return this;
+    }
+
+    /**
+     * A version objects are stored (and converted) in but that is not served over HTTP: no routes,
+     * discovery nor OpenAPI, as a CRD's storage version with {@code served: false}.
+     */
+    public Builder<H> storedOnly(ServedVersion<H, ?> v) {
+      versions.put(v.version(), v);
+      storedOnly.add(v.version());
       return this;
     }
 

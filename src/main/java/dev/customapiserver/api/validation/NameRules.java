@@ -13,7 +13,9 @@ public final class NameRules {
   private static final String SUBDOMAIN = LABEL + "(\\." + LABEL + ")*";
   private static final String QUALIFIED_NAME_PART = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
   private static final String LABEL_VALUE = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
+  private static final String DNS1035_LABEL = "[a-z]([-a-z0-9]*[a-z0-9])?";
   private static final Pattern LABEL_P = Pattern.compile(LABEL);
+  private static final Pattern DNS1035_LABEL_P = Pattern.compile(DNS1035_LABEL);
   private static final Pattern SUBDOMAIN_P = Pattern.compile(SUBDOMAIN);
   private static final Pattern QUALIFIED_P = Pattern.compile(QUALIFIED_NAME_PART);
   private static final Pattern LABEL_VALUE_P = Pattern.compile(LABEL_VALUE);
@@ -46,6 +48,28 @@ public final class NameRules {
           + LABEL + "')");
     }
     return errs;
+  }
+
+  /** DNS-1035 label: service names, CRD names and versions. */
+  public static List<String> dns1035Label(String value) {
+    List<String> errs = new ArrayList<>();
+    if (value.length() > 63) {
+      errs.add("must be no more than 63 characters");
+    }
+    if (!DNS1035_LABEL_P.matcher(value).matches()) {
+      errs.add("a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic "
+          + "character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '"
+          + DNS1035_LABEL + "')");
+    }
+    return errs;
+  }
+
+  /**
+   * A name that a server will complete with a suffix ({@code generateName}): kube checks it with its
+   * trailing dash masked, as {@code NameIsDNSLabel(name, true)} does.
+   */
+  public static String maskTrailingDash(String name) {
+    return name.length() > 1 && name.endsWith("-") ? name.substring(0, name.length() - 2) + "a" : name;
   }
 
   /** A qualified name ({@code prefix/name}): label and annotation keys. */

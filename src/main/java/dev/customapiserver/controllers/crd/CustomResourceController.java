@@ -233,7 +233,11 @@ public final class CustomResourceController implements Controller {
       if (changedGroups.containsKey(e.getKey()) || current == null || current.resources().size() != e.getValue().size()) {
         TreeSet<String> versions = new TreeSet<>(new VersionPriority());
         e.getValue().forEach(t -> versions.addAll(t.versionNames()));
-        scheme.put(new ApiGroup(e.getKey(), List.copyOf(versions), List.copyOf(e.getValue())));
+        if (versions.isEmpty()) {
+          scheme.remove(e.getKey()); // no version served: the group is not discovered, as kube
+        } else {
+          scheme.put(new ApiGroup(e.getKey(), List.copyOf(versions), List.copyOf(e.getValue())));
+        }
       }
     }
     for (ApiGroup g : scheme.groups()) {

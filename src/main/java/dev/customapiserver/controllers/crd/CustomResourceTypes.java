@@ -12,7 +12,7 @@ final class CustomResourceTypes {
 
   /**
    * The resource type of {@code crd} under its accepted names: every served version (and the
-   * storage version) as a copy of the same unstructured object pruned and defaulted by the version's
+   * storage version, stored only when it has {@code served: false}) as a copy of the same unstructured object pruned and defaulted by the version's
    * schema (also on read), the status and scale subresources when a version has them, the printer
    * columns of each version ({@link CustomResourceColumns}) and the warning of deprecated versions.
    */
@@ -46,9 +46,15 @@ final class CustomResourceTypes {
     for (CustomResourceDefinition.Version v : spec.versions) {
       if (v.serves() || v.stores()) {
         CustomResourceSchema schema = schemas.get(v.name);
-        b.served(ServedVersion.of(v.name, Unstructured.class, new ReadDefaulting(converters.forVersion(v.name), schema))
+        ServedVersion<Unstructured, Unstructured> sv = ServedVersion.of(v.name, Unstructured.class,
+                new ReadDefaulting(converters.forVersion(v.name), schema))
             .withColumnsOnly(columns.of(v))
-            .withDefaulter(schema::pruneAndDefault).withDeprecationWarning(DeprecationWarnings.of(crd, v, spec.names.kind)));
+            .withDefaulter(schema::pruneAndDefault).withDeprecationWarning(DeprecationWarnings.of(crd, v, spec.names.kind));
+        if (v.serves()) {
+          b.served(sv);
+        } else {
+          b.storedOnly(sv); // a storage version with served: false: stored in, not served (404, not discovered)
+        }
         b.schema(v.name, schema.structural());
       }
     }

@@ -42,6 +42,10 @@ final class Environment {
         .addFunctionBindings(UrlLibrary.bindings())
         .addFunctionDeclarations(QuantityLibrary.declarations())
         .addFunctionBindings(QuantityLibrary.bindings())
+        .addFunctionDeclarations(FormatLibrary.declarations())
+        .addFunctionBindings(FormatLibrary.bindings())
+        .addFunctionDeclarations(NetLibrary.declarations())
+        .addFunctionBindings(NetLibrary.bindings())
         .build();
   }
 }
