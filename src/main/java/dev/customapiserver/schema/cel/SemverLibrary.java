@@ -10,7 +10,7 @@ import dev.cel.runtime.CelFunctionBinding;
 import java.util.List;
 
 /**
- * kube's semver library: {@code isSemver(s)}, {@code semver(s)}, and on a version {@code major()},
+ * kube's semver library: {@code isSemver(s)}, {@code semver(s)} (both also with {@code normalize}), and on a version {@code major()},
  * {@code minor()}, {@code patch()}, {@code isGreaterThan}, {@code isLessThan}, {@code compareTo}
  * (precedence as semver 2.0 orders versions, build metadata ignored).
  */
@@ -59,8 +59,10 @@ final class SemverLibrary {
 
   static List<CelFunctionDecl> declarations() {
     return List.of(
-        CelFunctionDecl.newFunctionDeclaration("semver", CelOverloadDecl.newGlobalOverload("string_to_semver", SEMVER, SimpleType.STRING)),
-        CelFunctionDecl.newFunctionDeclaration("isSemver", CelOverloadDecl.newGlobalOverload("is_semver_string", SimpleType.BOOL, SimpleType.STRING)),
+        CelFunctionDecl.newFunctionDeclaration("semver", CelOverloadDecl.newGlobalOverload("string_to_semver", SEMVER, SimpleType.STRING),
+            CelOverloadDecl.newGlobalOverload("string_bool_to_semver", SEMVER, SimpleType.STRING, SimpleType.BOOL)),
+        CelFunctionDecl.newFunctionDeclaration("isSemver", CelOverloadDecl.newGlobalOverload("is_semver_string", SimpleType.BOOL, SimpleType.STRING),
+            CelOverloadDecl.newGlobalOverload("is_semver_string_bool", SimpleType.BOOL, SimpleType.STRING, SimpleType.BOOL)),
         CelFunctionDecl.newFunctionDeclaration("major", CelOverloadDecl.newMemberOverload("semver_major", SimpleType.INT, SEMVER)),
         CelFunctionDecl.newFunctionDeclaration("minor", CelOverloadDecl.newMemberOverload("semver_minor", SimpleType.INT, SEMVER)),
         CelFunctionDecl.newFunctionDeclaration("patch", CelOverloadDecl.newMemberOverload("semver_patch", SimpleType.INT, SEMVER)),
@@ -76,6 +78,8 @@ final class SemverLibrary {
     return List.of(
         CelFunctionBinding.from("string_to_semver", String.class, SemverLibrary::semver),
         CelFunctionBinding.from("is_semver_string", String.class, s -> problem(s) == null),
+        CelFunctionBinding.from("string_bool_to_semver", String.class, Boolean.class, (s, n) -> semver(n ? normalize(s) : s)),
+        CelFunctionBinding.from("is_semver_string_bool", String.class, Boolean.class, (s, n) -> problem(n ? normalize(s) : s) == null),
         CelFunctionBinding.from("semver_major", Semver.class, Semver::major),
         CelFunctionBinding.from("semver_minor", Semver.class, Semver::minor),
         CelFunctionBinding.from("semver_patch", Semver.class, Semver::patch),
@@ -92,8 +96,42 @@ final class SemverLibrary {
     return parse(s);
   }
 
+  private static final String SHORT_WITH_SUFFIX = "\u0000short";
+
+  /**
+   * kube's tolerant form ({@code normalize: true}): no {@code v} prefix, missing minor and patch
+   * numbers as 0, leading zeros dropped.
+   */
+  static String normalize(String s) {
+    String[] parts = (s.startsWith("v") ? s.substring(1) : s).split("\\.", 3);
+    for (int i = 0; i < parts.length; i++) {
+      String p = parts[i];
+      if (p.length() > 1) {
+        p = p.replaceFirst("^0+", "");
+        if (p.isEmpty() || !Character.isDigit(p.charAt(0))) {
+          p = "0" + p;
+        }
+        parts[i] = p;
+      }
+    }
+    if (parts.length < 3) {
+      String last = parts[parts.length - 1];
+      if (last.contains("+") || last.contains("-")) {
+        return SHORT_WITH_SUFFIX;
+      }
+    }
+    StringBuilder b = new StringBuilder(String.join(".", parts));
+    for (int i = parts.length; i < 3; i++) {
+      b.append(".0");
+    }
+    return b.toString();
+  }
+
   /** What is wrong with {@code s} as a semver 2.0 version, worded as kube's semver parser words it; null if nothing. */
   static String problem(String s) {
+    if (s.equals(SHORT_WITH_SUFFIX)) {
+      return "short version cannot contain PreRelease/Build meta data";
+    }
     if (s.isEmpty()) {
       return "Version string empty";
     }

@@ -41,6 +41,15 @@ class SemverLibraryTest {
   }
 
   @Test
+  @DisplayName("normalize: a v prefix, missing minor and patch, and leading zeros are accepted")
+  void normalized() {
+    holds("isSemver('v1.2', true) && semver('v1.2', true) == semver('1.2.0') && semver('01.02.03', true) == semver('1.2.3')");
+    holds("semver('v1', true).compareTo(semver('1.0.0')) == 0 && !isSemver('v1.2', false) && !isSemver('1.2-rc', true)");
+    assertThat(errors(schema("semver('1.2-rc', true).major() == 1"), OBJECT).get(0))
+        .contains("short version cannot contain PreRelease/Build meta data");
+  }
+
+  @Test
   @DisplayName("a bad version stops the rule with the parser's message")
   void errorsReadAsKube() {
     assertThat(errors(schema("semver('1.2').major() == 1"), OBJECT)).containsExactly(
