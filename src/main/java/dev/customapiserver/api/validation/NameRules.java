@@ -105,6 +105,27 @@ public final class NameRules {
     return errs;
   }
 
+  /** A port name (IANA_SVC_NAME): container and service port names. */
+  public static List<String> portName(String value) {
+    List<String> errs = new ArrayList<>();
+    if (value.length() > 15) {
+      errs.add("must be no more than 15 characters");
+    }
+    if (!value.matches("[-a-z0-9]+")) {
+      errs.add("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+    }
+    if (!value.matches("(?s).*[a-z].*")) {
+      errs.add("must contain at least one letter (a-z)");
+    }
+    if (value.contains("--")) {
+      errs.add("must not contain consecutive hyphens");
+    }
+    if (value.startsWith("-") || value.endsWith("-")) {
+      errs.add("must not begin or end with a hyphen");
+    }
+    return errs;
+  }
+
   /** A label value. */
   public static List<String> labelValue(String value) {
     List<String> errs = new ArrayList<>();

@@ -46,6 +46,8 @@ final class Environment {
         .addFunctionBindings(FormatLibrary.bindings())
         .addFunctionDeclarations(NetLibrary.declarations())
         .addFunctionBindings(NetLibrary.bindings())
+        .addFunctionDeclarations(SemverLibrary.declarations())
+        .addFunctionBindings(SemverLibrary.bindings())
         .build();
   }
 }

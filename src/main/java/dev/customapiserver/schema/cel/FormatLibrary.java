@@ -37,6 +37,7 @@ final class FormatLibrary {
     m.put("dns1123Subdomain", new Format("DNS1123Subdomain", NameRules::dns1123Subdomain));
     m.put("dns1035Label", new Format("DNS1035Label", NameRules::dns1035Label));
     m.put("qualifiedName", new Format("QualifiedName", NameRules::qualifiedName));
+    m.put("portName", new Format("PortName", NameRules::portName));
     m.put("dns1123LabelPrefix", new Format("DNS1123LabelPrefix", s -> NameRules.dns1123Label(NameRules.maskTrailingDash(s))));
     m.put("dns1123SubdomainPrefix",
         new Format("DNS1123SubdomainPrefix", s -> NameRules.dns1123Subdomain(NameRules.maskTrailingDash(s))));

@@ -103,19 +103,7 @@ final class StringFormats {
     return m.group(6) == null || (Integer.parseInt(m.group(6)) <= 23 && Integer.parseInt(m.group(7)) <= 59);
   }
 
-  /** Go's {@code %q} for the characters a URL holds. */
   private static String quote(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        case '\t' -> b.append("\\t");
-        case '\r' -> b.append("\\r");
-        default -> b.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", (int) c) : String.valueOf(c));
-      }
-    }
-    return b.append('"').toString();
+    return GoValues.quote(s);
   }
 }

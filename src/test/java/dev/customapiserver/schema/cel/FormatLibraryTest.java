@@ -92,6 +92,11 @@ class FormatLibraryTest {
     assertThat(holds("format.datetime().validate(self).value() == ['invalid datetime']", "2021-01-01")).isTrue();
     assertThat(holds("format.uri().validate(self).value() == ['parse \"a b\": invalid URI for request']", "a b")).isTrue();
     assertThat(holds("format.dns1123Subdomain().validate(self).value().size() == 2", "a".repeat(254) + "-")).isTrue();
+    assertThat(holds("!format.portName().validate(self).hasValue()", "http-alt")).isTrue();
+    assertThat(holds("format.portName().validate(self).value() == ['must contain at least one letter (a-z)', "
+        + "'must not contain consecutive hyphens', 'must not begin or end with a hyphen']", "-1--2")).isTrue();
+    assertThat(holds("format.portName().validate(self).value() == ['must be no more than 15 characters', "
+        + "'must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)']", "a_very_long_port_name")).isTrue();
   }
 
   @Test
