@@ -85,11 +85,26 @@ final class VersionedView<H extends KubeObject> {
       Decoded<JsonNode> tree = decoder.parseTree(body, yaml, mode == FieldValidation.STRICT ? FieldValidation.WARN : mode);
       return in(tree.value(), mode, schema, tree.warnings(), true);
     }
-    Decoded<JsonNode> tree = decoder.parseTree(body, yaml, mode);
-    Decoded<H> hub = in(tree.value(), mode);
-    List<String> warnings = new ArrayList<>(tree.warnings());
-    warnings.addAll(hub.warnings());
-    return new Decoded<>(hub.value(), warnings);
+    if (mode != FieldValidation.STRICT) {
+      Decoded<JsonNode> tree = decoder.parseTree(body, yaml, mode);
+      Decoded<H> hub = in(tree.value(), mode);
+      List<String> warnings = new ArrayList<>(tree.warnings());
+      warnings.addAll(hub.warnings());
+      return new Decoded<>(hub.value(), warnings);
+    }
+    // Strict: duplicate and unknown fields are one 400 after kube's "<Kind> in version ... cannot be handled as"
+    Decoded<JsonNode> tree = decoder.parseTree(body, yaml, FieldValidation.WARN);
+    checkType(tree.value().path("apiVersion").asText(""), tree.value().path("kind").asText(""));
+    String what = type.kind() + " in version \"" + version.version() + "\"";
+    Decoded<? extends KubeObject> v = decoder.bind(tree.value(), version.type(), FieldValidation.WARN, what, type.kind());
+    List<String> problems = new ArrayList<>(tree.warnings());
+    problems.addAll(v.warnings());
+    if (!problems.isEmpty()) {
+      throw Errors.badRequest(what + " cannot be handled as a " + type.kind() + ": strict decoding error: "
+          + String.join(", ", problems));
+    }
+    version.applyDefaults(v.value());
+    return new Decoded<>(version.toHub(v.value()), List.of());
   }
 
   private H fromProtobuf(byte[] body) {

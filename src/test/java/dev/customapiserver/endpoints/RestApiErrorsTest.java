@@ -123,7 +123,8 @@ class RestApiErrorsTest {
   void unknownFields() throws Exception {
     String body = "{\"metadata\":{\"name\":\"unk\"},\"spec\":{\"paint\":{\"color\":\"red\"},\"foo\":1,\"bar\":2}}";
     JsonNode s = status(server.send("POST", WIDGETS + "?fieldValidation=Strict", body), 400, "BadRequest");
-    assertThat(s.at("/message").asText()).isEqualTo("strict decoding error: unknown field \"spec.foo\", unknown field \"spec.bar\"");
+    assertThat(s.at("/message").asText()).isEqualTo("Widget in version \"v2\" cannot be handled as a Widget: "
+        + "strict decoding error: unknown field \"spec.foo\", unknown field \"spec.bar\"");
     HttpResponse<String> warn = server.send("POST", WIDGETS, body);
     assertThat(warn.statusCode()).isEqualTo(201);
     assertThat(warn.headers().allValues("Warning")).containsExactly("299 - \"unknown field \\\"spec.foo\\\"\"",
@@ -135,7 +136,8 @@ class RestApiErrorsTest {
   void duplicateFields() throws Exception {
     String body = "{\"metadata\":{\"name\":\"dupf\",\"name\":\"dupf\"},\"spec\":{\"paint\":{\"color\":\"red\"}}}";
     JsonNode s = status(server.send("POST", WIDGETS + "?fieldValidation=Strict", body), 400, "BadRequest");
-    assertThat(s.at("/message").asText()).isEqualTo("strict decoding error: duplicate field \"metadata.name\"");
+    assertThat(s.at("/message").asText()).isEqualTo("Widget in version \"v2\" cannot be handled as a Widget: "
+        + "strict decoding error: duplicate field \"metadata.name\"");
   }
 
   @Test
