@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.apis.admissionregistration.Webhook;
 import dev.customapiserver.apis.admissionregistration.WebhookClientConfig;
+import dev.customapiserver.webhookclient.ReviewAnswers;
 import dev.customapiserver.webhookclient.WebhookCallException;
 import dev.customapiserver.webhookclient.WebhookTransport;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
@@ -42,22 +42,11 @@ final class HookClient {
   }
 
   private JsonNode body(HttpResponse<byte[]> response) {
-    JsonNode tree;
     try {
-      tree = json.readTree(response.body());
-    } catch (IOException e) {
-      tree = null;
+      return ReviewAnswers.read(json, response, "AdmissionReview");
+    } catch (WebhookCallException e) {
+      throw new CallFailure("failed to call webhook: " + e.getMessage());
     }
-    int code = response.statusCode();
-    if (code < 200 || code > 299) {
-      String message = tree != null && tree.hasNonNull("message") ? tree.get("message").asText()
-          : "the server responded with the status code " + code + " but did not return more information";
-      throw new CallFailure("failed to call webhook: " + message);
-    }
-    if (tree == null || !tree.isObject()) {
-      throw new CallFailure("failed to call webhook: the response is not a JSON AdmissionReview");
-    }
-    return tree;
   }
 
   /** {@code clientConfig.url}, or {@code https://name.namespace.svc:port/path}, with kube's {@code ?timeout=Ns}. */

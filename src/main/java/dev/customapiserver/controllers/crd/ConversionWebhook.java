@@ -8,6 +8,7 @@ import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.Status;
 import dev.customapiserver.api.meta.Unstructured;
+import dev.customapiserver.webhookclient.ReviewAnswers;
 import dev.customapiserver.webhookclient.WebhookCallException;
 import dev.customapiserver.webhookclient.WebhookTransport;
 import java.io.IOException;
@@ -135,18 +136,9 @@ final class ConversionWebhook {
     }
     JsonNode tree;
     try {
-      tree = json.readTree(response.body());
-    } catch (IOException e) {
-      tree = null;
-    }
-    int code = response.statusCode();
-    if (code < 200 || code > 299) {
-      String message = tree != null && tree.hasNonNull("message") ? tree.get("message").asText()
-          : "the server responded with the status code " + code + " but did not return more information";
-      throw failure("conversion webhook for " + in + " failed: " + message);
-    }
-    if (tree == null || !tree.isObject()) {
-      throw failure("conversion webhook for " + in + " failed: the response is not a JSON ConversionReview");
+      tree = ReviewAnswers.read(json, response, "ConversionReview");
+    } catch (WebhookCallException e) {
+      throw failure("conversion webhook for " + in + " failed: " + e.getMessage());
     }
     String problem = answerProblem(tree, reviewVersion, uid);
     if (problem != null) {
