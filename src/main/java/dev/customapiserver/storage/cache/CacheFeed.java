@@ -62,7 +62,7 @@ final class CacheFeed<H extends KubeObject> {
         page.items().forEach(h -> objects.put(new ObjectKey(h.metadata().namespace, h.metadata().name), h));
         at = page.resourceVersion();
         token = page.continueToken();
-      } while (token != null);
+      } while (token != null && !stopped);
       if (stopped) {
         return;
       }

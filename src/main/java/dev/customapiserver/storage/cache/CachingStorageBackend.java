@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
@@ -30,7 +30,7 @@ public final class CachingStorageBackend implements StorageBackend {
   private final Map<GroupResource, Entry<?>> caches = new ConcurrentHashMap<>();
   /** Drains watcher queues; listeners must not block (WatchListener), so a few threads serve any number of watches. */
   private final ExecutorService delivery = Executors.newFixedThreadPool(DELIVERY_THREADS, daemon("watch-cache-delivery"));
-  private final ScheduledExecutorService sync = Executors.newSingleThreadScheduledExecutor(daemon("watch-cache-sync"));
+  private final ScheduledThreadPoolExecutor sync = syncExecutor();
 
   /** @param windowSize how many recent changes of each resource the cache keeps for watches (&gt;= 0) */
   public CachingStorageBackend(StorageBackend inner, int windowSize) {
@@ -114,16 +114,33 @@ public final class CachingStorageBackend implements StorageBackend {
     return inner.healthy();
   }
 
-  /** Ends every watch with UNAVAILABLE, then closes the inner backend. */
+  /**
+   * Ends every watch with UNAVAILABLE, then closes the inner backend once a cache fill still
+   * listing has finished: closing the database under a running query fails the close (EclipseLink's
+   * statement cache is not safe against it) and leaves the database files open. The fill is not
+   * interrupted (an interrupt during file I/O closes an H2 database); a retry not yet started is
+   * dropped.
+   */
   @Override
   public void close() {
-    sync.shutdownNow();
+    sync.shutdown();
     StorageException closing = new StorageException(Reason.UNAVAILABLE, null, "storage closed");
     for (Entry<?> e : new ArrayList<>(caches.values())) {
       e.feed().stop(closing);
     }
     delivery.shutdown();
+    try {
+      sync.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     inner.close();
+  }
+
+  private static ScheduledThreadPoolExecutor syncExecutor() {
+    ScheduledThreadPoolExecutor sync = new ScheduledThreadPoolExecutor(1, daemon("watch-cache-sync"));
+    sync.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    return sync;
   }
 
   private static ThreadFactory daemon(String name) {

@@ -50,7 +50,7 @@ class CliTest {
   void unknownAdmissionPlugin(@TempDir Path dir) {
     int code = run(c -> ApiServer.create(c, "token").close(), "--data-dir", dir.toString(),
         "--enable-admission-plugins", "Nope");
-    assertThat(code).isEqualTo(2);
+    assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("Error: enable-admission-plugins plugin \"Nope\" is unknown");
   }
 
