@@ -12,11 +12,15 @@ import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
 
 /**
- * One watch response. The storage listener only appends to a bounded buffer (never blocks); a
- * thread of the bounded writer pool is borrowed to write what is buffered to the {@link WatchOutput}
- * as one flushed chunk, and given back after each chunk. When the output cannot take a chunk now
- * (a non-blocking output whose client is slow) no thread waits: the output calls the stream back
- * when it can. Overflow (a client too slow to read) closes the storage watch and ends the stream
+ * One watch response. The storage listener appends to a bounded buffer and never blocks. An idle
+ * stream over a non-blocking output ({@link WatchOutput#nonBlocking}) writes the event at once, on
+ * the thread that delivered it (no hand-over, no wake-up of another thread: with a thousand
+ * watchers that hand-over per event and watcher was most of the cost); otherwise a thread of the
+ * bounded writer pool is borrowed to write what is buffered to the {@link WatchOutput} as one
+ * flushed chunk. Events that queued while a chunk was written go out together as the next chunk, on
+ * the writer pool; a stream with nothing left goes idle without another task. When the output cannot
+ * take a chunk now (a non-blocking output whose client is slow) no thread waits: the output calls
+ * the stream back when it can. Overflow (a client too slow to read) closes the storage watch and ends the stream
  * with an ERROR 410 so the client relists. A failed write (the client went away), the timeout, the
  * storage ending the watch and server shutdown all end it too.
  */
@@ -82,16 +86,27 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
       if (ended) {
         return;
       }
-      if (buffer.size() >= capacity) {
+      if (buffer.size() < capacity) {
+        buffer.add(event);
+        if (draining) {
+          return; // the running drain takes it with the next chunk
+        }
+        draining = true;
+        WatchOutput o = out;
+        if (o == null || !o.nonBlocking()) {
+          watches.execute(this::drain);
+          return;
+        }
+      } else {
         tooSlow = Errors.expired("the watcher of " + what + " was too slow and fell behind; the watch was closed and "
             + "must be restarted from a fresh list").status();
-      } else {
-        buffer.add(event);
-        drainIfIdle();
-        return;
       }
     }
-    end(tooSlow);
+    if (tooSlow != null) {
+      end(tooSlow); // outside the monitor: it closes the storage watch
+    } else {
+      drain(); // idle over a non-blocking output: write it now, on this thread
+    }
   }
 
   @Override
@@ -139,10 +154,9 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
 
   /**
    * Writes everything buffered as one chunk (events that queued while the last write was under way
-   * go out together), then gives the thread back: the next batch is a new task, so a busy stream
-   * takes turns with the others on the bounded writer pool.
+   * go out together), then gives the thread back: the next batch, if any, is a new task on the
+   * writer pool, so a busy stream takes turns with the others; with nothing left the stream is idle.
    */
-  @SuppressWarnings("unchecked")
   private void drain() {
     synchronized (this) {
       awaitingOutput = true;
@@ -172,26 +186,43 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
       return;
     }
     try {
-      ByteArrayOutputStream chunk = new ByteArrayOutputStream();
-      for (Object item : batch) {
-        if (item instanceof End e) {
-          endWritten = true;
-          if (e.status() != null) {
-            chunk.write(framing.error(e.status()));
-          }
-          break;
-        }
-        byte[] event = framing.event((WatchEvent<H>) item);
-        watches.sent(framing, event.length);
-        chunk.write(event);
-      }
-      headersSent = true;
-      out.write(chunk.toByteArray());
+      out.write(chunk(batch));
     } catch (Exception e) {
       gone();
       return;
     }
+    synchronized (this) {
+      if (!endWritten && buffer.isEmpty()) {
+        draining = false; // idle: the next event starts a drain
+        return;
+      }
+    }
     watches.execute(this::drain); // the next batch, or the end once the last chunk is written
+  }
+
+  /** The bytes of {@code batch}: a single event's shared frame as it is, several copied together. */
+  @SuppressWarnings("unchecked")
+  private byte[] chunk(Object[] batch) throws java.io.IOException {
+    headersSent = true;
+    if (batch.length == 1 && batch[0] instanceof WatchEvent<?> only) {
+      byte[] event = framing.event((WatchEvent<H>) only, watches.frames());
+      watches.sent(framing, event.length);
+      return event;
+    }
+    ByteArrayOutputStream chunk = new ByteArrayOutputStream();
+    for (Object item : batch) {
+      if (item instanceof End e) {
+        endWritten = true;
+        if (e.status() != null) {
+          chunk.write(framing.error(e.status()));
+        }
+        break;
+      }
+      byte[] event = framing.event((WatchEvent<H>) item, watches.frames());
+      watches.sent(framing, event.length);
+      chunk.write(event);
+    }
+    return chunk.toByteArray();
   }
 
   /** The client is gone: stop everything, write nothing more. */

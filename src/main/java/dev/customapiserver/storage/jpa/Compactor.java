@@ -1,5 +1,6 @@
 package dev.customapiserver.storage.jpa;
 
+import java.sql.PreparedStatement;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -27,20 +28,25 @@ final class Compactor {
   /** Compacts up to {@code current - retainedRevisions}, never past {@code limit}; returns the compacted revision. */
   long compact(long limit) {
     try {
-      return db.write(null, em -> {
-        Revisions.Snapshot now = revisions.snapshot(em);
+      return db.write(null, tx -> {
+        Revisions.Snapshot now = revisions.snapshot(tx);
         long target = Math.min(now.revision() - retainedRevisions, limit);
         if (target <= now.compacted()) {
           return now.compacted();
         }
-        em.createNativeQuery("UPDATE storage_revision SET compacted_revision = ? WHERE id = 1 AND compacted_revision < ?")
-            .setParameter(1, target).setParameter(2, target).executeUpdate();
-        em.createNativeQuery("DELETE FROM change_log WHERE resource_version < ? AND (event_type = 'DELETED' "
+        PreparedStatement horizon = tx.statement(
+            "UPDATE storage_revision SET compacted_revision = ? WHERE id = 1 AND compacted_revision < ?");
+        horizon.setLong(1, target);
+        horizon.setLong(2, target);
+        horizon.executeUpdate();
+        PreparedStatement delete = tx.statement("DELETE FROM change_log WHERE resource_version < ? AND (event_type = 'DELETED' "
                 + "OR EXISTS (SELECT 1 FROM change_log d WHERE d.api_group = change_log.api_group "
                 + "AND d.resource = change_log.resource AND d.namespace = change_log.namespace "
                 + "AND d.name = change_log.name AND d.resource_version > change_log.resource_version "
-                + "AND d.resource_version <= ?))")
-            .setParameter(1, target + 1).setParameter(2, target).executeUpdate();
+                + "AND d.resource_version <= ?))");
+        delete.setLong(1, target + 1);
+        delete.setLong(2, target);
+        delete.executeUpdate();
         return target;
       });
     } catch (RuntimeException e) {

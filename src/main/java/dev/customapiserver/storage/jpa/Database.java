@@ -4,8 +4,8 @@ import dev.customapiserver.storage.ObjectKey;
 import dev.customapiserver.storage.StorageException;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.EntityTransaction;
 import jakarta.persistence.PersistenceException;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,16 +21,18 @@ import java.util.function.Function;
 import org.eclipse.persistence.config.PersistenceUnitProperties;
 import org.eclipse.persistence.exceptions.EclipseLinkException;
 import org.eclipse.persistence.jpa.PersistenceProvider;
-import org.eclipse.persistence.sessions.UnitOfWork;
 
 /**
- * The persistence unit and the two ways of using it: a read, and a write transaction that commits
- * unless the work asks for a rollback. Every JPA failure leaves here as a {@link StorageException}.
+ * The database and the two ways of using it: a read through the persistence unit, and a write
+ * transaction in plain JDBC on the {@link WriteConnection} that commits unless the work asks for a
+ * rollback. Every JPA or JDBC failure leaves here as a {@link StorageException}.
  */
 final class Database implements AutoCloseable {
   static final String UNIT = "custom-apiserver-storage";
 
   private final EntityManagerFactory emf;
+  /** Where write transactions run; used under the write lock only. */
+  private final WriteConnection writer;
   /**
    * One write transaction at a time in this process, from drawing the revision to commit. The
    * counter row lock already orders writers across processes; in-process, H2 2.3.232 handed out
@@ -66,6 +68,13 @@ final class Database implements AutoCloseable {
     if (emf == null) {
       throw new IllegalStateException("persistence unit " + UNIT + " not found (META-INF/persistence.xml)");
     }
+    this.writer = new WriteConnection(source);
+  }
+
+  /** A write transaction's work; a {@link SQLException} rolls it back. */
+  @FunctionalInterface
+  interface Work<T> {
+    T run(WriteTx tx) throws SQLException;
   }
 
   /** Runs {@code work} outside a transaction (each query sees the newest committed data). */
@@ -84,7 +93,7 @@ final class Database implements AutoCloseable {
    * Runs {@code work} in a transaction and commits; when {@code work} returns {@code null} the
    * transaction is rolled back instead (a lost compare-and-swap) and {@code null} returned.
    */
-  <T> T write(ObjectKey key, Function<EntityManager, T> work) {
+  <T> T write(ObjectKey key, Work<T> work) {
     writeLock.lock();
     try {
       return writeLocked(key, work, result -> List.of());
@@ -115,7 +124,7 @@ final class Database implements AutoCloseable {
    * shared transaction as it was. Any other failure rolls the whole group back, and then every work
    * of the group runs again alone in its own transaction, as {@link #write} would run it.
    */
-  <T> T writeGrouped(ObjectKey key, Function<EntityManager, Written<T>> work) {
+  <T> T writeGrouped(ObjectKey key, Work<Written<T>> work) {
     Grouped<T> mine = new Grouped<>(key, work);
     queue.add(mine);
     while (true) {
@@ -177,45 +186,34 @@ final class Database implements AutoCloseable {
 
   /** Runs the group in one transaction; false (rolled back, nobody told) when it failed as a whole. */
   private boolean runGroup(List<Grouped<?>> group) {
-    EntityManager em;
+    WriteTx tx;
     try {
-      em = open(null);
-    } catch (StorageException e) {
+      tx = writer.begin();
+    } catch (SQLException | RuntimeException e) {
       return false;
     }
-    EntityTransaction tx = em.getTransaction();
     List<Runnable> outcomes = new ArrayList<>(group.size());
     List<ChangeRow> changes = new ArrayList<>(group.size());
     boolean changed = false;
     try {
-      tx.begin();
-      em.unwrap(UnitOfWork.class).beginEarlyTransaction();
       for (Grouped<?> g : group) {
-        Runnable outcome = g.runIn(em);
-        em.flush();
-        em.clear(); // later works read the database, not entities an earlier bulk statement made stale
-        outcomes.add(outcome);
+        outcomes.add(g.runIn(tx));
         if (g.written != null) {
           changes.add(g.written.change());
           changed = true;
         }
       }
-      revisions.settle(em);
+      revisions.settle(tx);
       if (notify != null && changed) {
-        em.createNativeQuery(notify).executeUpdate();
+        tx.statement(notify).execute();
       }
       tx.commit();
-    } catch (RuntimeException e) { // the group failed as a whole: each work runs again alone
+    } catch (SQLException e) { // the group failed as a whole: each work runs again alone
+      tx.rollback(true);
       return false;
-    } finally {
-      try {
-        if (tx.isActive()) {
-          tx.rollback();
-        }
-      } catch (RuntimeException ignored) {
-        // the connection is gone; the database rolls the transaction back itself
-      }
-      em.close();
+    } catch (RuntimeException e) {
+      tx.rollback(false);
+      return false;
     }
     if (changed) {
       afterCommit.accept(changes);
@@ -227,20 +225,20 @@ final class Database implements AutoCloseable {
   /** One caller's work waiting in the group-commit queue. */
   private final class Grouped<T> {
     final ObjectKey key;
-    final Function<EntityManager, Written<T>> work;
+    final Work<Written<T>> work;
     final CompletableFuture<T> outcome = new CompletableFuture<>();
     Written<T> written;
 
-    Grouped(ObjectKey key, Function<EntityManager, Written<T>> work) {
+    Grouped(ObjectKey key, Work<Written<T>> work) {
       this.key = key;
       this.work = work;
     }
 
     /** Runs the work in the shared transaction; the returned action tells the caller, after commit. */
-    Runnable runIn(EntityManager em) {
+    Runnable runIn(WriteTx tx) throws SQLException {
       written = null;
       try {
-        Written<T> w = work.apply(em);
+        Written<T> w = work.run(tx);
         written = w;
         return () -> outcome.complete(w == null ? null : w.result());
       } catch (StorageException e) {
@@ -269,38 +267,34 @@ final class Database implements AutoCloseable {
     }
   }
 
-  private <T> T writeLocked(ObjectKey key, Function<EntityManager, T> work, Function<T, List<ChangeRow>> changes) {
-    EntityManager em = open(key);
-    EntityTransaction tx = em.getTransaction();
+  private <T> T writeLocked(ObjectKey key, Work<T> work, Function<T, List<ChangeRow>> changes) {
+    WriteTx tx;
     try {
-      tx.begin();
-      // every statement of the work on the transaction's own connection, from the first one on:
-      // EclipseLink otherwise runs reads issued before its first write on a pooled read connection
-      em.unwrap(UnitOfWork.class).beginEarlyTransaction();
-      T result = work.apply(em);
+      tx = writer.begin();
+    } catch (SQLException e) {
+      throw Failures.translate(e, key);
+    }
+    T result;
+    try {
+      result = work.run(tx);
       if (result == null) {
-        tx.rollback();
+        tx.rollback(false);
         return null;
       }
-      revisions.settle(em);
+      revisions.settle(tx);
       if (notify != null) {
-        em.createNativeQuery(notify).executeUpdate();
+        tx.statement(notify).execute();
       }
       tx.commit();
-      afterCommit.accept(changes.apply(result));
-      return result;
-    } catch (PersistenceException | EclipseLinkException e) {
+    } catch (SQLException e) {
+      tx.rollback(true);
       throw Failures.translate(e, key);
-    } finally {
-      try {
-        if (tx.isActive()) {
-          tx.rollback();
-        }
-      } catch (RuntimeException ignored) {
-        // the connection is gone; the database rolls the transaction back itself
-      }
-      em.close();
+    } catch (RuntimeException | Error e) {
+      tx.rollback(false);
+      throw e;
     }
+    afterCommit.accept(changes.apply(result));
+    return result;
   }
 
   private EntityManager open(ObjectKey key) {
@@ -313,8 +307,22 @@ final class Database implements AutoCloseable {
     }
   }
 
+  /** Closes the database; waits (a while) for the write transaction in progress. */
   @Override
   public void close() {
+    boolean locked = false;
+    try {
+      locked = writeLock.tryLock(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    try {
+      writer.close();
+    } finally {
+      if (locked) {
+        writeLock.unlock();
+      }
+    }
     if (emf.isOpen()) {
       emf.close();
     }

@@ -13,7 +13,7 @@ final class Failures {
    * A database failure as a storage error: a unique-key violation means the object exists already;
    * everything else (connection lost, lock timeout, ...) means the database is not available.
    */
-  static StorageException translate(RuntimeException e, ObjectKey key) {
+  static StorageException translate(Exception e, ObjectKey key) {
     SQLException sql = sqlCause(e);
     if (sql != null && isIntegrityViolation(sql)) {
       return new StorageException(Reason.ALREADY_EXISTS, key, "object exists already: " + key, e);

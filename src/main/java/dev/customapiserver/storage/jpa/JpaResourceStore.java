@@ -50,19 +50,19 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
     Location at = new Location(resource, key);
     H copy = codec.copy(obj);
     StorageCodec<H>.Template encoded = codec.template(copy); // encoded here, not while holding the write lock
-    return db.writeGrouped(key, em -> {
-      // an existing name is an expected answer (409), not a failed insert the JPA provider logs with
-      // its stack trace at WARNING; the unique key still decides a race between two servers
-      if (em.find(StoredObject.class, new StoredObject.Key(at)) != null) {
+    return db.writeGrouped(key, tx -> {
+      // looked up first: a failed insert would abort a PostgreSQL transaction the whole group shares;
+      // the unique key still decides a race between two servers (the group then runs again, each
+      // write alone, and the loser's insert fails as AlreadyExists)
+      if (tx.exists(at)) {
         throw new StorageException(Reason.ALREADY_EXISTS, key, "object exists already: " + key, null);
       }
-      long rv = revisions.next(em);
+      long rv = revisions.next(tx);
       copy.metadata().resourceVersion = Long.toString(rv);
       byte[] bytes = encoded.encode(Long.toString(rv));
       String data = new String(bytes, StandardCharsets.UTF_8);
-      em.persist(new StoredObject(at, copy.metadata().uid, rv, data));
-      em.persist(new ChangeRecord(rv, at, Type.ADDED, null, data));
-      em.flush();
+      tx.insert(at, copy.metadata().uid, rv, data);
+      tx.log(rv, at, Type.ADDED, null, data);
       return new Database.Written<>(copy, change(rv, at, Type.ADDED, bytes, null));
     });
   }
@@ -114,24 +114,16 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
         }
         continue; // nothing to write, if the suggestion was current: see whether it was
       }
-      Long written = db.writeGrouped(key, em -> {
-        long rv = revisions.next(em);
+      Long written = db.writeGrouped(key, tx -> {
+        long rv = revisions.next(tx);
         result.metadata().resourceVersion = Long.toString(rv);
         byte[] bytes = encoded.encode(Long.toString(rv));
         String data = new String(bytes, StandardCharsets.UTF_8);
-        int swapped = em.createQuery("UPDATE StoredObject o SET o.data = :data, o.uid = :uid, "
-                + "o.resourceVersion = :rv WHERE o.apiGroup = :g AND o.resource = :r "
-                + "AND o.namespace = :ns AND o.name = :n AND o.resourceVersion = :old")
-            .setParameter("data", data).setParameter("uid", result.metadata().uid).setParameter("rv", rv)
-            .setParameter("g", at.group()).setParameter("r", at.resource())
-            .setParameter("ns", key.namespace()).setParameter("n", key.name())
-            .setParameter("old", cur.resourceVersion())
-            .executeUpdate();
-        if (swapped == 0) {
-          revisions.giveBack(em);
+        if (!tx.swap(at, cur.resourceVersion(), result.metadata().uid, rv, data)) {
+          revisions.giveBack(tx);
           return null; // another writer changed or deleted it since we read it: roll back, retry
         }
-        em.persist(new ChangeRecord(rv, at, Type.MODIFIED, cur.resourceVersion(), data));
+        tx.log(rv, at, Type.MODIFIED, cur.resourceVersion(), data);
         return new Database.Written<>(rv, change(rv, at, Type.MODIFIED, bytes, cur.data()));
       });
       if (written != null) {
@@ -164,22 +156,15 @@ final class JpaResourceStore<H extends KubeObject> implements ResourceStore<H> {
       }
       H last = cur.object();
       StorageCodec<H>.Template encoded = codec.template(last);
-      H deleted = db.writeGrouped(key, em -> {
-        long rv = revisions.next(em);
-        int removed = em.createQuery("DELETE FROM StoredObject o WHERE o.apiGroup = :g AND o.resource = :r "
-                + "AND o.namespace = :ns AND o.name = :n AND o.resourceVersion = :old")
-            .setParameter("g", at.group()).setParameter("r", at.resource())
-            .setParameter("ns", key.namespace()).setParameter("n", key.name())
-            .setParameter("old", cur.resourceVersion())
-            .executeUpdate();
-        if (removed == 0) {
-          revisions.giveBack(em);
+      H deleted = db.writeGrouped(key, tx -> {
+        long rv = revisions.next(tx);
+        if (!tx.remove(at, cur.resourceVersion())) {
+          revisions.giveBack(tx);
           return null; // changed or deleted since we read it: roll back, retry
         }
         last.metadata().resourceVersion = Long.toString(rv);
         byte[] bytes = encoded.encode(Long.toString(rv));
-        em.persist(new ChangeRecord(rv, at, Type.DELETED, cur.resourceVersion(),
-            new String(bytes, StandardCharsets.UTF_8)));
+        tx.log(rv, at, Type.DELETED, cur.resourceVersion(), new String(bytes, StandardCharsets.UTF_8));
         return new Database.Written<>(last, change(rv, at, Type.DELETED, bytes, cur.data()));
       });
       if (deleted != null) {

@@ -1,6 +1,9 @@
 package dev.customapiserver.storage.jpa;
 
 import jakarta.persistence.EntityManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 
 /**
  * The global revision counter. {@link #next} increments the single counter row inside the caller's
@@ -16,7 +19,7 @@ import jakarta.persistence.EntityManager;
 final class Revisions {
   private final Vendor vendor;
   /** The write transaction that drew last, the newest revision it drew, and the counter row's value in it. */
-  private EntityManager drawing;
+  private WriteTx drawing;
   private long drawn;
   private long stored;
 
@@ -29,19 +32,19 @@ final class Revisions {
    * statement increments and returns the value: a separate read after the increment returned stale
    * values on H2 under load (duplicate revisions), see {@link Vendor#drawRevision}.
    */
-  long next(EntityManager em) {
-    if (em == drawing) {
+  long next(WriteTx tx) throws SQLException {
+    if (tx == drawing) {
       return ++drawn; // the row lock is ours since the first draw of this transaction
     }
     long rv;
     String readBack = vendor.drawnRevision();
     if (readBack == null) {
-      rv = ((Number) em.createNativeQuery(vendor.drawRevision()).getSingleResult()).longValue();
+      rv = tx.queryLong(vendor.drawRevision());
     } else {
-      em.createNativeQuery(vendor.drawRevision()).executeUpdate();
-      rv = ((Number) em.createNativeQuery(readBack).getSingleResult()).longValue();
+      tx.statement(vendor.drawRevision()).executeUpdate();
+      rv = tx.queryLong(readBack);
     }
-    drawing = em;
+    drawing = tx;
     drawn = rv;
     stored = rv;
     return rv;
@@ -51,14 +54,15 @@ final class Revisions {
    * Stores in the counter row what this transaction drew beyond its first draw (and gave back);
    * call right before its commit.
    */
-  void settle(EntityManager em) {
-    if (em != drawing) {
+  void settle(WriteTx tx) throws SQLException {
+    if (tx != drawing) {
       return;
     }
     drawing = null;
     if (drawn != stored) {
-      em.createNativeQuery("UPDATE storage_revision SET revision = ? WHERE id = 1").setParameter(1, drawn)
-          .executeUpdate();
+      PreparedStatement ps = tx.statement("UPDATE storage_revision SET revision = ? WHERE id = 1");
+      ps.setLong(1, drawn);
+      ps.executeUpdate();
     }
   }
 
@@ -66,12 +70,23 @@ final class Revisions {
    * Gives back the revision this transaction drew last (it still holds the counter row lock, so no
    * one drew after it): for a write that found it has nothing to do but shares its transaction.
    */
-  void giveBack(EntityManager em) {
-    if (em == drawing) {
+  void giveBack(WriteTx tx) throws SQLException {
+    if (tx == drawing) {
       drawn--; // settle stores it
       return;
     }
-    em.createNativeQuery("UPDATE storage_revision SET revision = revision - 1 WHERE id = 1").executeUpdate();
+    tx.statement("UPDATE storage_revision SET revision = revision - 1 WHERE id = 1").executeUpdate();
+  }
+
+  /** The current revision and the compaction horizon, read in a write transaction. */
+  Snapshot snapshot(WriteTx tx) throws SQLException {
+    try (ResultSet rs = tx.statement("SELECT revision, compacted_revision FROM storage_revision WHERE id = 1")
+        .executeQuery()) {
+      if (!rs.next()) {
+        throw new SQLException("no storage_revision row");
+      }
+      return new Snapshot(rs.getLong(1), rs.getLong(2));
+    }
   }
 
   /** The newest committed revision (or the one this transaction drew). */
