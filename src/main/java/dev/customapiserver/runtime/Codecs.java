@@ -15,6 +15,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
 
 /**
  * The JSON and YAML object mappers, configured once for Kubernetes wire conventions: nulls omitted,
@@ -26,6 +27,13 @@ public final class Codecs {
   private final ObjectMapper yaml;
   /** {@link #json} leaving out a top-level object's apiVersion, kind, metadata and status. */
   private final ObjectMapper spec;
+  /** {@link #json} with Instant-typed properties kept as objects in token buffers ({@link #copy}). */
+  private final ObjectMapper copies;
+  /** {@link #copies}' readers and writers per class, their (de)serializers found once. */
+  private final java.util.concurrent.ConcurrentMap<Class<?>, com.fasterxml.jackson.databind.ObjectReader> copyReaders =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.concurrent.ConcurrentMap<Class<?>, com.fasterxml.jackson.databind.ObjectWriter> copyWriters =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   public Codecs() {
     this.json = configure(JsonMapper.builder().enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build());
@@ -35,6 +43,8 @@ public final class Codecs {
         .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
         .build()).build());
     this.spec = json.copy().addMixIn(KubeObject.class, SpecOnly.class);
+    this.copies = json.copy().registerModule(
+        new com.fasterxml.jackson.databind.module.SimpleModule("embedded-instants").addSerializer(Instant.class, new EmbeddedInstants()));
   }
 
   /** What {@link #specTree} leaves out of every API object (a mix-in: the types stay as they are). */
@@ -77,6 +87,23 @@ public final class Codecs {
       json.writeValue(buf, value);
       try (com.fasterxml.jackson.core.JsonParser p = buf.asParserOnFirstToken()) {
         return json.readValue(p, type);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A deep copy of {@code value} bound to its own class {@code type}, equal to what a JSON round trip
+   * gives ({@link #rebind}: the same numbers' types), without printing and parsing text, and without
+   * formatting and parsing its Instants ({@link EmbeddedInstants}): for the hub and storage classes
+   * of API objects.
+   */
+  public <T> T copy(T value, Class<T> type) {
+    try (NumberNormalizingBuffer buf = new NumberNormalizingBuffer(copies)) {
+      copyWriters.computeIfAbsent(value.getClass(), copies::writerFor).writeValue(buf, value);
+      try (com.fasterxml.jackson.core.JsonParser p = buf.asParserOnFirstToken()) {
+        return type.cast(copyReaders.computeIfAbsent(type, copies::readerFor).readValue(p));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -112,7 +112,7 @@ public final class StorageCodec<H extends KubeObject> {
     } finally {
       hub.metadata().resourceVersion = saved;
     }
-    return new Template(hub, json, indexOf(json, MARKER_JSON));
+    return new Template(hub, json, indexOfMarker(json));
   }
 
   /** An object encoded with a resourceVersion still to fill in. */
@@ -148,20 +148,20 @@ public final class StorageCodec<H extends KubeObject> {
     }
   }
 
-  /** The offset of the only occurrence of {@code what} in {@code data}, else -1. */
-  private static int indexOf(byte[] data, byte[] what) {
+  /** Where in {@link #MARKER_JSON} its first {@code #} is: rare in JSON, so the search looks for that byte. */
+  private static final int ANCHOR = ("\"resourceVersion\":\"").length();
+
+  /** The offset of the only occurrence of {@link #MARKER_JSON} in {@code data}, else -1. */
+  private static int indexOfMarker(byte[] data) {
+    byte[] what = MARKER_JSON;
     int found = -1;
-    outer:
-    for (int i = 0; i + what.length <= data.length; i++) {
-      for (int j = 0; j < what.length; j++) {
-        if (data[i + j] != what[j]) {
-          continue outer;
+    for (int i = ANCHOR, end = data.length - what.length + ANCHOR; i <= end; i++) {
+      if (data[i] == '#' && java.util.Arrays.equals(data, i - ANCHOR, i - ANCHOR + what.length, what, 0, what.length)) {
+        if (found >= 0) {
+          return -1;
         }
+        found = i - ANCHOR;
       }
-      if (found >= 0) {
-        return -1;
-      }
-      found = i;
     }
     return found;
   }
@@ -171,7 +171,11 @@ public final class StorageCodec<H extends KubeObject> {
    * would give it, without printing and parsing JSON text.
    */
   public H copy(H hub) {
-    ServedVersion<H, ?> sv = type.storage();
-    return sv.toHub(codecs.rebind(sv.fromHub(hub, new GroupVersion(type.group(), sv.version()), type.kind()), sv.type()));
+    return copy(hub, type.storage());
+  }
+
+  private <V extends KubeObject> H copy(H hub, ServedVersion<H, V> sv) {
+    V versioned = sv.fromHub(hub, new GroupVersion(type.group(), sv.version()), type.kind());
+    return sv.toHub(codecs.copy(versioned, sv.type()));
   }
 }
