@@ -14,6 +14,7 @@ import dev.customapiserver.runtime.Scheme;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,8 @@ public final class RestApi {
   }
 
   private final ResourceConfig config = new ResourceConfig();
+  /** Every route, registered nested by group/version at the end ({@link RouteTree}). */
+  private final List<org.glassfish.jersey.server.model.Resource> routes = new ArrayList<>();
   private final Watches watches;
 
   public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings) {
@@ -96,8 +99,7 @@ public final class RestApi {
       bind(type, registry, codecs, encoder, decoder, binder, factory, settings);
     }
     DiscoveryDocuments docs = new DiscoveryDocuments(scheme, virtuals);
-    config.registerResources(new DynamicRoutes(scheme, factory, docs, codecs, settings.maxRequestBodyBytes()).resources()
-        .toArray(new org.glassfish.jersey.server.model.Resource[0]));
+    routes.addAll(new DynamicRoutes(scheme, factory, docs, codecs, settings.maxRequestBodyBytes()).resources());
     config.register(new ContainerLifecycleListener() {
       @Override
       public void onStartup(Container container) {}
@@ -110,10 +112,10 @@ public final class RestApi {
         watches.close();
       }
     });
-    new ExtensionRoutes(encoder, settings.maxRequestBodyBytes()).resources(extensions).forEach(config::registerResources);
-    new VirtualCreateRoutes(encoder, decoder, codecs, settings.maxRequestBodyBytes()).resources(virtuals)
-        .forEach(config::registerResources);
-    config.registerResources(new DiscoveryRoutes(scheme, codecs, docs).resources().toArray(new org.glassfish.jersey.server.model.Resource[0]));
+    routes.addAll(new ExtensionRoutes(encoder, settings.maxRequestBodyBytes()).resources(extensions));
+    routes.addAll(new VirtualCreateRoutes(encoder, decoder, codecs, settings.maxRequestBodyBytes()).resources(virtuals));
+    routes.addAll(new DiscoveryRoutes(scheme, codecs, docs).resources());
+    config.registerResources(RouteTree.nest(routes).toArray(new org.glassfish.jersey.server.model.Resource[0]));
     OpenApiDocuments openApi = new OpenApiDocuments(scheme, codecs);
     config.register(new AbstractBinder() {
       @Override
@@ -143,7 +145,7 @@ public final class RestApi {
       }
       if (type.createOnly().isPresent()) {
         VersionedView<H> view = new VersionedView<>(type, type.version(version).orElseThrow(), decoder);
-        config.registerResources(new VirtualCreateHandler<>(view, type.createOnly().get(), encoder)
+        routes.add(new VirtualCreateHandler<>(view, type.createOnly().get(), encoder)
             .resource(RouteBinder.prefix(type.group(), version), settings.maxRequestBodyBytes()));
         continue;
       }
@@ -153,8 +155,8 @@ public final class RestApi {
       type.connectors().forEach((name, c) -> connects.put(name, new ConnectHandler<>(store, name, c)));
       Map<String, ActionHandler<H, ?>> actions = new LinkedHashMap<>();
       type.actions().forEach((name, a) -> actions.put(name, new ActionHandler<>(store, name, a, codecs, encoder)));
-      binder.bind(type, verbs.reads(), verbs.writes(), scale, connects, version).forEach(config::registerResources);
-      binder.bindActions(type, actions, version).forEach(config::registerResources);
+      routes.addAll(binder.bind(type, verbs.reads(), verbs.writes(), scale, connects, version));
+      routes.addAll(binder.bindActions(type, actions, version));
     }
   }
 

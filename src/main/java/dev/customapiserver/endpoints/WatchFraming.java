@@ -19,7 +19,7 @@ import java.util.Map;
  * format each object is a one-row Table, column definitions on the first only. The first BOOKMARK
  * of a watch-list marks the end of the initial events. Used by one writer at a time. The JSON of an
  * object (not Table-shaped) is encoded once per object state and version and shared by every watch
- * of that version ({@link EncodedObjects}).
+ * of that version ({@link EncodedObjects}), and so is the framed event ({@link WatchFrames}).
  */
 final class WatchFraming<H extends KubeObject> {
   static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
@@ -49,10 +49,20 @@ final class WatchFraming<H extends KubeObject> {
   }
 
   byte[] event(WatchEvent<H> e) {
+    return event(e, null);
+  }
+
+  /**
+   * The bytes of {@code e}; with {@code shared} the frame of an object event (not Table-shaped) is
+   * the one every other watch of this version sends for it: read-only.
+   */
+  byte[] event(WatchEvent<H> e, WatchFrames shared) {
     String rv = Long.toString(e.resourceVersion());
     if (e.type() != WatchEvent.Type.BOOKMARK && format != OutputFormat.TABLE) {
       byte[] object = view.encoded().json(e.object(), h -> json(view.out(h)));
-      return frame(e.type().name(), object, rv);
+      String type = e.type().name();
+      return shared == null ? frame(type, object, rv)
+          : shared.frame(object, type, sse, e.resourceVersion(), () -> frame(type, object, rv));
     }
     Object obj = e.type() == WatchEvent.Type.BOOKMARK ? bookmark(rv) : object(view.out(e.object()));
     return frame(e.type().name(), json(obj), rv);

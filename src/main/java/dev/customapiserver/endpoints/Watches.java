@@ -29,6 +29,7 @@ final class Watches implements AutoCloseable {
   private final Duration minRequestTimeout;
   private final int bufferSize;
   private final WatchEventObserver observer;
+  private final WatchFrames frames = new WatchFrames(4096);
 
   Watches(Duration minRequestTimeout, int bufferSize, WatchEventObserver observer) {
     this.minRequestTimeout = minRequestTimeout;
@@ -39,6 +40,11 @@ final class Watches implements AutoCloseable {
   /** An encoded event of a watch framed by {@code framing} is about to be sent. */
   void sent(WatchFraming<?> framing, int bytes) {
     framing.observe(observer, bytes);
+  }
+
+  /** The framed events shared by every stream. */
+  WatchFrames frames() {
+    return frames;
   }
 
   /** Events a stream holds for a slow client before it gives up on it. */

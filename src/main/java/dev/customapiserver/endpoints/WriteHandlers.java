@@ -81,7 +81,7 @@ final class WriteHandlers<H extends KubeObject> {
     String manager = QueryOptions.manager(call, opts);
     List<ManagedFieldsEntry> submitted = in.value().metadata().managedFields;
     List<String> warnings = new ArrayList<>();
-    H updated = store.update(context(call, warnings), name, current -> {
+    H updated = store.updateReading(context(call, warnings), name, current -> {
       warnings.clear();
       warnings.addAll(in.warnings());
       H obj = in.value();
@@ -120,7 +120,7 @@ final class WriteHandlers<H extends KubeObject> {
     byte[] patch = call.body();
     String name = call.path("name");
     List<String> warnings = new ArrayList<>();
-    H patched = store.update(context(call, warnings), name, current -> {
+    H patched = store.updateReading(context(call, warnings), name, current -> {
       KubeObject live = view.out(current);
       String target = new String(codecs.toJson(live), StandardCharsets.UTF_8);
       String result = Patcher.apply(type, decoder, patch, target, view.type().kind(), name, strategic,
@@ -147,7 +147,7 @@ final class WriteHandlers<H extends KubeObject> {
     List<String> warnings = new ArrayList<>();
     RequestContext ctx = context(call, warnings);
     try {
-      H applied = store.update(ctx, name,
+      H applied = store.updateReading(ctx, name,
           current -> applied(fields.apply(view.out(current), config, manager, force, subresource), mode, warnings), opts, subresource);
       return encoder.respond(200, view.out(applied), format, warnings);
     } catch (ApiException e) {

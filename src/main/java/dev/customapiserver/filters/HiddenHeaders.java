@@ -2,7 +2,9 @@ package dev.customapiserver.filters;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Enumeration;
 import java.util.function.Predicate;
 
@@ -31,7 +33,15 @@ final class HiddenHeaders extends HttpServletRequestWrapper {
 
   @Override
   public Enumeration<String> getHeaderNames() {
-    return Collections.enumeration(Collections.list(super.getHeaderNames()).stream().filter(hidden.negate()).toList());
+    Enumeration<String> all = super.getHeaderNames();
+    List<String> shown = new ArrayList<>();
+    while (all.hasMoreElements()) {
+      String name = all.nextElement();
+      if (!hidden.test(name)) {
+        shown.add(name);
+      }
+    }
+    return Collections.enumeration(shown);
   }
 
   @Override

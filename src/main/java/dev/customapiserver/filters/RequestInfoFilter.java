@@ -11,6 +11,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Reads what the request asks once ({@link RequestInfoResolver}) and opens its {@link
@@ -32,9 +33,21 @@ public final class RequestInfoFilter extends HttpFilter {
       throws IOException, ServletException {
     RequestInfo info = RequestInfoResolver.resolve(request.getMethod(), RequestPaths.of(request), request.getQueryString());
     String sent = request.getHeader(AUDIT_ID_HEADER);
-    String auditId = sent == null || sent.isBlank() ? UUID.randomUUID().toString() : sent.trim();
+    String auditId = sent == null || sent.isBlank() ? newAuditId() : sent.trim();
     RequestContext.attach(request, new RequestContext(info, auditId, clock.instant()));
     response.setHeader(AUDIT_ID_HEADER, auditId);
     chain.doFilter(request, response);
+  }
+
+  /**
+   * A random (version 4) UUID as kube's {@code uuid.New()}; an audit ID needs to be unique, not
+   * unguessable, so it is drawn from the thread's fast generator instead of the shared SecureRandom
+   * that {@link UUID#randomUUID} locks.
+   */
+  static String newAuditId() {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    long high = (random.nextLong() & ~0xF000L) | 0x4000L; // version 4
+    long low = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L; // IETF variant
+    return new UUID(high, low).toString();
   }
 }

@@ -1,7 +1,6 @@
 package dev.customapiserver.filters;
 
 import dev.customapiserver.api.errors.Errors;
-import dev.customapiserver.api.meta.Status;
 import dev.customapiserver.metrics.ApiServerMetrics;
 import dev.customapiserver.metrics.RequestLabels;
 import dev.customapiserver.request.Deadline;
@@ -16,8 +15,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -41,11 +39,7 @@ public final class TimeoutFilter extends HttpFilter {
   private final Duration timeout;
   private final transient ApiServerMetrics metrics;
   private final transient StatusWriter writer;
-  private final transient ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "request-timeout");
-    t.setDaemon(true);
-    return t;
-  });
+  private final transient ScheduledThreadPoolExecutor timer = timer();
 
   public TimeoutFilter(Duration timeout, ApiServerMetrics metrics, Codecs codecs) {
     this.timeout = timeout;
@@ -78,10 +72,9 @@ public final class TimeoutFilter extends HttpFilter {
     Deadline deadline = new Deadline();
     context.put(Deadline.class, deadline);
     TimeoutResponse guarded = new TimeoutResponse(response);
-    Status status = Errors.timeout(MESSAGE, 0).status();
     ScheduledFuture<?> alarm = timer.schedule(() -> {
       deadline.expire();
-      if (guarded.expire(real -> writer.write(real, status))) {
+      if (guarded.expire(real -> writer.write(real, Errors.timeout(MESSAGE, 0).status()))) {
         LOG.log(System.Logger.Level.WARNING, "Request timed out after {0}: {1} {2}", limitText, request.getMethod(),
             request.getRequestURI(), context);
         metrics.terminated(RequestLabels.of(info, request.getContentType(), request.getQueryString()), 504, "timeout");
@@ -95,10 +88,28 @@ public final class TimeoutFilter extends HttpFilter {
     }
   }
 
+  /**
+   * One timer thread; a request answered in time cancels its alarm, which leaves the queue at once
+   * (not after the whole timeout, which kept a minute of finished requests' alarms queued).
+   */
+  private static ScheduledThreadPoolExecutor timer() {
+    ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
+      Thread thread = new Thread(r, "request-timeout");
+      thread.setDaemon(true);
+      return thread;
+    });
+    t.setRemoveOnCancelPolicy(true);
+    return t;
+  }
+
   private static String asked(String query) {
-    if (query == null) {
+    if (query == null || !query.contains("timeout=")) {
       return null;
     }
+    return askedIn(query);
+  }
+
+  private static String askedIn(String query) {
     Matcher m = TIMEOUT_PARAM.matcher(query);
     return m.find() ? java.net.URLDecoder.decode(m.group(1), java.nio.charset.StandardCharsets.UTF_8) : null;
   }

@@ -1,6 +1,5 @@
 package dev.customapiserver.registry;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.admission.Operation;
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
@@ -177,17 +176,33 @@ public final class GenericStore<H extends KubeObject> {
    * admission sees as the subresource.
    */
   public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
+    return update(ctx, name, updated, opts, subresource, true);
+  }
+
+  /**
+   * {@link #update(RequestContext, String, UnaryOperator, WriteOptions, String)} for an {@code updated}
+   * that only reads the current object and returns a new one (a PUT, a patch, an apply): the current
+   * object (the store's private copy of this attempt) is then the old object of admission and
+   * validation as it is, without the further copy an {@code updated} that changes its argument needs.
+   */
+  public H updateReading(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
+    return update(ctx, name, updated, opts, subresource, false);
+  }
+
+  private H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource,
+      boolean mayChangeCurrent) {
     ObjectKey key = key(ctx, name);
     try {
-      return deleter.update(key, opts.dryRun(), current -> computeUpdate(ctx, name, current, updated, opts, subresource));
+      return deleter.update(key, opts.dryRun(),
+          current -> computeUpdate(ctx, name, current, updated, opts, subresource, mayChangeCurrent));
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), name);
     }
   }
 
   private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated, WriteOptions opts,
-      String subresource) {
-    H old = codec.copy(current);
+      String subresource, boolean mayChangeCurrent) {
+    H old = mayChangeCurrent ? codec.copy(current) : current;
     H obj = updated.apply(current);
     ObjectMeta m = obj.metadata();
     ObjectMeta o = old.metadata();
@@ -216,7 +231,7 @@ public final class GenericStore<H extends KubeObject> {
       type.strategy().prepareForStatusUpdate(obj, old);
     } else {
       type.strategy().prepareForUpdate(obj, old);
-      m.generation = specOf(obj).equals(specOf(old)) ? o.generation : (o.generation == null ? 1 : o.generation + 1);
+      m.generation = codecs.specTree(obj).equals(codecs.specTree(old)) ? o.generation : (o.generation == null ? 1 : o.generation + 1);
     }
     List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), type.strategy()::nameProblems));
     errs.addAll(MetadataRules.validateUpdate(m, o));
@@ -308,12 +323,6 @@ public final class GenericStore<H extends KubeObject> {
 
   private ObjectKey key(RequestContext ctx, String name) {
     return new ObjectKey(type.namespaced() ? ctx.namespace() : "", name);
-  }
-
-  private ObjectNode specOf(H obj) {
-    ObjectNode tree = codecs.json().valueToTree(obj);
-    tree.remove(List.of("metadata", "status", "apiVersion", "kind"));
-    return tree;
   }
 
   private void failIfInvalid(String name, List<FieldError> errs) {

@@ -1,11 +1,14 @@
 package dev.customapiserver.runtime;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.api.meta.KubeObject;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -21,6 +24,8 @@ import java.io.UncheckedIOException;
 public final class Codecs {
   private final ObjectMapper json;
   private final ObjectMapper yaml;
+  /** {@link #json} leaving out a top-level object's apiVersion, kind, metadata and status. */
+  private final ObjectMapper spec;
 
   public Codecs() {
     this.json = configure(JsonMapper.builder().enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build());
@@ -29,7 +34,12 @@ public final class Codecs {
         .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
         .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
         .build()).build());
+    this.spec = json.copy().addMixIn(KubeObject.class, SpecOnly.class);
   }
+
+  /** What {@link #specTree} leaves out of every API object (a mix-in: the types stay as they are). */
+  @JsonIgnoreProperties({"apiVersion", "kind", "metadata", "status"})
+  private abstract static class SpecOnly {}
 
   private static ObjectMapper configure(ObjectMapper m) {
     m.registerModule(new JavaTimeModule());
@@ -72,6 +82,19 @@ public final class Codecs {
       throw new UncheckedIOException(e);
     }
   }
+
+  /**
+   * The JSON tree of {@code o} without its apiVersion, kind, metadata and status: what decides
+   * whether a write changed the spec (the generation). Equal to {@code json().valueToTree(o)} with
+   * those four fields removed, without building the metadata's tree (managedFields included) first.
+   */
+  public ObjectNode specTree(KubeObject o) {
+    ObjectNode tree = spec.valueToTree(o);
+    tree.remove(SPEC_EXCLUDED); // a status among an object's any-getter fields (an Unstructured's) too
+    return tree;
+  }
+
+  private static final java.util.List<String> SPEC_EXCLUDED = java.util.List.of("apiVersion", "kind", "metadata", "status");
 
   /** A deep copy through the JSON tree model. */
   public <T> T deepCopy(T o, Class<T> type) {
