@@ -214,6 +214,9 @@ final class Database implements AutoCloseable {
     } catch (RuntimeException e) {
       tx.rollback(false);
       return false;
+    } catch (Error e) { // never left open on the kept connection, to be committed by the next group
+      tx.rollback(true);
+      throw e;
     }
     if (changed) {
       afterCommit.accept(changes);
@@ -289,8 +292,11 @@ final class Database implements AutoCloseable {
     } catch (SQLException e) {
       tx.rollback(true);
       throw Failures.translate(e, key);
-    } catch (RuntimeException | Error e) {
+    } catch (RuntimeException e) {
       tx.rollback(false);
+      throw e;
+    } catch (Error e) {
+      tx.rollback(true);
       throw e;
     }
     afterCommit.accept(changes.apply(result));
