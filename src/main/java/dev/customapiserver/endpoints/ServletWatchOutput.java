@@ -31,11 +31,6 @@ final class ServletWatchOutput implements WatchOutput, WriteListener {
   }
 
   @Override
-  public boolean nonBlocking() {
-    return true;
-  }
-
-  @Override
   public boolean ready() {
     return failed != null || out.isReady(); // after a failure, write throws and the stream ends
   }

@@ -17,15 +17,6 @@ interface WatchOutput {
   /** Whether a chunk can be written now without blocking; false promises a later {@code resume}. */
   boolean ready();
 
-  /**
-   * Whether {@link #write} never blocks (it takes a chunk only after {@link #ready()} said yes): a
-   * stream may then write from the thread that delivers its event instead of handing it to the
-   * writer pool.
-   */
-  default boolean nonBlocking() {
-    return false;
-  }
-
   /** Writes and flushes one chunk (the empty chunk only flushes the headers); only after {@link #ready()} said yes. */
   void write(byte[] chunk) throws IOException;
 

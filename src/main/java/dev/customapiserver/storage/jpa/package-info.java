@@ -1,7 +1,10 @@
 /**
  * The JDBC/JPA (EclipseLink) implementation of the storage contract, for H2 (default, embedded),
  * PostgreSQL and MariaDB. {@link dev.customapiserver.storage.jpa.JpaStorageBackend} is the entry
- * point; everything else is package-private.
+ * point; everything else is package-private. Reads go through the persistence unit; write
+ * transactions are plain JDBC prepared statements on one kept connection
+ * ({@link dev.customapiserver.storage.jpa.WriteConnection}, {@link dev.customapiserver.storage.jpa.WriteTx}),
+ * the change-log rows of a group commit sent as one batch.
  *
  * <p>Schema (Flyway, {@code db/migration/<vendor>}): {@code stored_objects} holds the current
  * storage-version JSON of every object keyed by (api group, resource, namespace, name);
