@@ -169,11 +169,27 @@ public final class FieldManager {
     return p -> true;
   }
 
+  /**
+   * The object as a tree without its managedFields, which are set aside while it is serialized (not
+   * serialized and then removed: they are a good part of the metadata); the object is as it was after.
+   */
   private ObjectNode tree(KubeObject o) {
     if (o == null) {
       return json.createObjectNode();
     }
-    ObjectNode t = json.valueToTree(o);
+    dev.customapiserver.api.meta.ObjectMeta om = o.metadata;
+    List<ManagedFieldsEntry> managed = om == null ? null : om.managedFields;
+    ObjectNode t;
+    if (managed == null) {
+      t = json.valueToTree(o);
+    } else {
+      om.managedFields = null;
+      try {
+        t = json.valueToTree(o);
+      } finally {
+        om.managedFields = managed;
+      }
+    }
     JsonNode m = t.get("metadata");
     if (m instanceof ObjectNode meta) {
       meta.remove("managedFields");
