@@ -20,6 +20,7 @@ final class WriteConnection implements AutoCloseable {
   private final ConnectionSource source;
   private final boolean keep;
   private Connection connection;
+  private boolean closed;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
 
   WriteConnection(ConnectionSource source) {
@@ -27,8 +28,11 @@ final class WriteConnection implements AutoCloseable {
     this.keep = source.url() != null;
   }
 
-  /** Begins a write transaction. */
+  /** Begins a write transaction; refused once closed (a new connection would reopen the database). */
   WriteTx begin() throws SQLException {
+    if (closed) {
+      throw new SQLException("storage is closed", "08003");
+    }
     if (connection == null) {
       Connection c = source.open();
       try {
@@ -103,6 +107,7 @@ final class WriteConnection implements AutoCloseable {
 
   @Override
   public void close() {
+    closed = true;
     drop();
   }
 }

@@ -186,5 +186,6 @@ public abstract class CrudContract extends StorageContract {
     backend.close();
     assertThat(backend.healthy()).isFalse();
     assertFails(dev.customapiserver.storage.StorageException.Reason.UNAVAILABLE, () -> store.get(A));
+    assertFails(dev.customapiserver.storage.StorageException.Reason.UNAVAILABLE, () -> create("ns1", "after-close"));
   }
 }
