@@ -64,7 +64,8 @@ public final class Registry implements AutoCloseable {
     this.clock = clock;
     this.transformers = transformers;
     this.validation = Validation.byProvider(HibernateValidator.class).configure()
-        .messageInterpolator(new ParameterMessageInterpolator()).buildValidatorFactory();
+        .messageInterpolator(new ParameterMessageInterpolator())
+        .traversableResolver(new EveryPropertyTraversable()).buildValidatorFactory();
     Map<GroupResource, WriteTracking<?>> tracked = new LinkedHashMap<>();
     Map<GroupResource, StorageCodec<?>> codecsByResource = new LinkedHashMap<>();
     Map<GroupResource, Class<?>> hubs = new LinkedHashMap<>();
