@@ -23,6 +23,7 @@ final class Connectors {
     tls.setKeyStore(identity.keyStore(password.toCharArray()));
     tls.setKeyStorePassword(password);
     tls.setKeyManagerPassword(password);
+    tls.setCipherComparator(new KubeCipherOrder());
     HttpConfiguration config = httpConfiguration();
     config.setSecureScheme("https");
     SecureRequestCustomizer secure = new SecureRequestCustomizer();

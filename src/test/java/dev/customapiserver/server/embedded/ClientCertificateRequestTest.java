@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("The HTTPS port asks for a client certificate and lets the authenticators judge it")
+@DisplayName("The HTTPS port asks for a client certificate and lets the authenticators judge it, and picks kube-apiserver's cipher")
 class ClientCertificateRequestTest {
   static final TestPki.Ca SERVING_CA = TestPki.ca("serving-ca");
   static Server jetty;
@@ -34,6 +35,10 @@ class ClientCertificateRequestTest {
   static final class Echo extends HttpServlet {
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+      if (req.getRequestURI().equals("/cipher")) {
+        resp.getWriter().print(req.getAttribute("jakarta.servlet.request.cipher_suite"));
+        return;
+      }
       Object chain = req.getAttribute("jakarta.servlet.request.X509Certificate");
       resp.getWriter().print(chain instanceof X509Certificate[] c && c.length > 0 ? c[0].getSubjectX500Principal().getName() : "none");
     }
@@ -59,8 +64,25 @@ class ClientCertificateRequestTest {
   }
 
   static String get(SSLContext tls) throws Exception {
-    HttpClient client = HttpClient.newBuilder().sslContext(tls).build();
-    return client.send(HttpRequest.newBuilder(base).build(), HttpResponse.BodyHandlers.ofString()).body();
+    return get(HttpClient.newBuilder().sslContext(tls).build(), base);
+  }
+
+  static String get(HttpClient client, URI uri) throws Exception {
+    return client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).body();
+  }
+
+  @Test
+  @DisplayName("the server's preference decides the cipher: AES-128-GCM first, as Go's crypto/tls on AES hardware (TLS 1.3 and 1.2)")
+  void cipherOrder() throws Exception {
+    SSLContext tls = TestPki.trusting(SERVING_CA.certificate());
+    // the JDK's client offers TLS_AES_256_GCM_SHA384 (and its TLS 1.2 AES-256 suites) first
+    assertThat(tls.getDefaultSSLParameters().getCipherSuites()[0]).isEqualTo("TLS_AES_256_GCM_SHA384");
+    assertThat(get(HttpClient.newBuilder().sslContext(tls).build(), base.resolve("/cipher")))
+        .isEqualTo("TLS_AES_128_GCM_SHA256");
+    SSLParameters tls12 = tls.getDefaultSSLParameters();
+    tls12.setProtocols(new String[] {"TLSv1.2"});
+    assertThat(get(HttpClient.newBuilder().sslContext(tls).sslParameters(tls12).build(), base.resolve("/cipher")))
+        .isEqualTo("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256");
   }
 
   @Test
