@@ -34,6 +34,7 @@ import java.util.Map;
 public final class JosdkFooOperator {
   static final String RECONCILED_BY = "operator.example.com/reconciled-by";
   static final Duration LEASE = Duration.ofSeconds(4);
+  static final Duration RETRY = Duration.ofMillis(500);
 
   private JosdkFooOperator() {}
 
@@ -91,7 +92,7 @@ public final class JosdkFooOperator {
             .withIdentity(identity)
             .withLeaseDuration(LEASE)
             .withRenewDeadline(Duration.ofSeconds(3))
-            .withRetryPeriod(Duration.ofMillis(500))
+            .withRetryPeriod(RETRY)
             .build()));
     operator.register(new Marker(identity), o -> o.settingNamespace(namespace));
     operator.start();
