@@ -18,11 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A user's Maven project ({@code src/it/consumer}: the README's dependency snippet, one
- * {@code @WithApiServer} test with fabric8) built offline against the classes jar this build just
- * packaged. Nothing is installed into the developer's local repository: the consumer's local
- * repository is an overlay, a temporary directory whose entries are symbolic links to those of the
- * real one (which holds the server's dependencies after the main build) except for
- * {@code dev/customapiserver/custom-apiserver/<version>}, which holds the fresh jar and this pom.
+ * {@code @WithApiServer} test with fabric8) built against the classes jar this build just packaged,
+ * as a user's build would: online, taking from Maven Central whatever its dependencies need that
+ * the server's own build never downloaded (an offline build passed only on machines that had them
+ * from before). Nothing of this build is installed into the developer's local repository: the
+ * consumer's local repository is an overlay, a temporary directory whose entries are symbolic links
+ * to those of the real one, except for {@code dev/customapiserver/custom-apiserver/<version>}, which
+ * holds the fresh jar and this pom only; {@code -nsu} keeps Maven from looking for that snapshot
+ * remotely, so the jar tested is this build's.
  */
 @DisplayName("a separate Maven project tests against the published classes jar")
 class ConsumerProjectIT {
@@ -53,7 +56,7 @@ class ConsumerProjectIT {
     Path project = tmp.resolve("consumer");
     copyTree(target.getParent().resolve("src/it/consumer"), project);
     Path log = tmp.resolve("mvn.log");
-    Process p = new ProcessBuilder(mvn.toString(), "-B", "-o", "test", "-Dmaven.repo.local=" + repo,
+    Process p = new ProcessBuilder(mvn.toString(), "-B", "-nsu", "test", "-Dmaven.repo.local=" + repo,
         "-Dcustom-apiserver.version=" + version)
         .directory(project.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!p.waitFor(10, TimeUnit.MINUTES)) { // a bound on a loaded machine, not a timing

@@ -151,12 +151,9 @@ class KubectlRbacIT {
   @Test
   @DisplayName("seed 000's local mode: --anonymous-auth=true --authorization-mode=AlwaysAllow serves kubectl without credentials")
   void localMode() throws Exception {
-    int port;
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-      port = s.getLocalPort();
-    }
-    try (ServerProcess open = ServerProcess.start(tmp.resolve("open"), "--port", Integer.toString(port), "--anonymous-auth=true",
+    try (ServerProcess open = ServerProcess.start(tmp.resolve("open"), "--port", "0", "--anonymous-auth=true",
         "--authorization-mode=AlwaysAllow")) {
+      int port = open.plainUrl().getPort();
       Kubectl anonymous = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("anon-home")));
       List<String> noCredentials = List.of("--kubeconfig=/dev/null", "--server=http://127.0.0.1:" + port);
       ok(anonymous.runWithInput(FOO.formatted("open"), concat(noCredentials, "apply", "-f", "-")));

@@ -1,8 +1,8 @@
 package dev.customapiserver.e2e;
 
+import dev.customapiserver.testing.Ports;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,22 +12,17 @@ import java.util.concurrent.TimeUnit;
 /**
  * nginx (the Debian package's {@code /usr/sbin/nginx}, or {@code nginx} on PATH) run in the
  * foreground with a configuration of the test's, its prefix, logs and temporary files in {@code
- * prefix}. {@link #start} returns once every listed port accepts connections; {@link #close} stops it.
+ * prefix}. {@link #start} returns once nginx listens on the ports it chose; {@link #close} stops it.
  */
 final class Nginx implements AutoCloseable {
   private final Process process;
   private final Path prefix;
+  private final int[] ports;
 
-  private Nginx(Process process, Path prefix) {
+  private Nginx(Process process, Path prefix, int[] ports) {
     this.process = process;
     this.prefix = prefix;
-  }
-
-  /** A free loopback port (for the configuration to listen on). */
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
+    this.ports = ports.clone();
   }
 
   /** The nginx binary. */
@@ -35,9 +30,29 @@ final class Nginx implements AutoCloseable {
     return Files.isExecutable(Path.of("/usr/sbin/nginx")) ? "/usr/sbin/nginx" : "nginx";
   }
 
-  /** Starts nginx with {@code http} (the body of its {@code http} block) and waits for {@code ports}. */
-  static Nginx start(Path prefix, String http, int... ports) throws IOException, InterruptedException {
+  /** The body of nginx's {@code http} block for the ports it is to listen on. */
+  @FunctionalInterface
+  interface Http {
+    String on(int[] ports);
+  }
+
+  /**
+   * Starts nginx with {@code http} on {@code count} free loopback ports and waits until it listens on them;
+   * again on new ports if one was taken before nginx bound it.
+   */
+  static Nginx start(Path prefix, int count, Http http) throws IOException, InterruptedException {
+    return Ports.retrying(() -> {
+      int[] ports = new int[count];
+      for (int i = 0; i < count; i++) {
+        ports[i] = Ports.free();
+      }
+      return start(prefix, http.on(ports), ports);
+    });
+  }
+
+  private static Nginx start(Path prefix, String http, int[] ports) throws IOException, InterruptedException {
     Files.createDirectories(prefix.resolve("tmp"));
+    Files.deleteIfExists(prefix.resolve("error.log")); // a failed attempt's log must not fail the next one
     String conf = "worker_processes 1;\nerror_log " + prefix.resolve("error.log") + " info;\npid " + prefix.resolve("nginx.pid")
         + ";\nevents { worker_connections 256; }\nhttp {\n  access_log " + prefix.resolve("access.log") + ";\n"
         + "  client_body_temp_path " + prefix.resolve("tmp/body") + ";\n  proxy_temp_path " + prefix.resolve("tmp/proxy") + ";\n"
@@ -46,18 +61,32 @@ final class Nginx implements AutoCloseable {
     Path file = Files.writeString(prefix.resolve("nginx.conf"), conf);
     Process p = new ProcessBuilder(binary(), "-p", prefix.toString(), "-c", file.toString(), "-g", "daemon off;")
         .redirectErrorStream(true).redirectOutput(prefix.resolve("stdout.log").toFile()).start();
-    Nginx nginx = new Nginx(p, prefix);
+    Nginx nginx = new Nginx(p, prefix, ports);
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    // the master binds every listen address before it starts its worker: once that is logged, the ports are nginx's
+    while (!nginx.log().contains("start worker process")) {
+      if (Ports.bindFailed(nginx.log())) {
+        nginx.close();
+        throw new Ports.Taken("nginx could not bind its ports:\n" + nginx.log());
+      }
+      if (!p.isAlive() || System.nanoTime() > deadline) {
+        nginx.close();
+        throw new IllegalStateException("nginx did not start:\n" + nginx.log());
+      }
+      Thread.sleep(50); // polling for readiness against the deadline above
+    }
     for (int port : ports) {
-      while (!accepts(port)) {
-        if (!p.isAlive() || System.nanoTime() > deadline) {
-          nginx.close();
-          throw new IllegalStateException("nginx did not start:\n" + nginx.log());
-        }
-        Thread.sleep(50);
+      if (!accepts(port)) {
+        nginx.close();
+        throw new IllegalStateException("nginx started but does not accept on " + port + ":\n" + nginx.log());
       }
     }
     return nginx;
+  }
+
+  /** The ports nginx listens on, in the order {@link Http#on} was given them. */
+  int port(int i) {
+    return ports[i];
   }
 
   private static boolean accepts(int port) {

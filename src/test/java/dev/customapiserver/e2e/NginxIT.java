@@ -52,8 +52,6 @@ class NginxIT {
     NGINX_CA.server("nginx", "127.0.0.1", "localhost").write(pki, "nginx");
     FRONT_PROXY_CA.client("front-proxy-client").write(pki, "front-proxy-client");
     USERS_CA.write(pki, "users-ca");
-    reversePort = Nginx.freePort();
-    frontPort = Nginx.freePort();
     String upstream = "https://127.0.0.1:" + server.url().getPort();
     String proxy = "      proxy_pass " + upstream + ";\n"
         + "      proxy_http_version 1.1;\n"
@@ -65,7 +63,20 @@ class NginxIT {
         + "      proxy_ssl_name localhost;\n"
         + "      proxy_ssl_session_reuse off;\n";
     String tls = "    ssl_certificate " + pki.resolve("nginx.crt") + ";\n    ssl_certificate_key " + pki.resolve("nginx.key") + ";\n";
-    String http = "  map $ssl_client_s_dn $proxy_remote_user { default \"\"; \"~(^|,)CN=(?<cn>[^,]+)\" $cn; }\n"
+    nginx = Nginx.start(tmp.resolve("nginx"), 2, ports -> http(ports[0], ports[1], proxy, tls, pki));
+    reversePort = nginx.port(0);
+    frontPort = nginx.port(1);
+    String caData = b64(NGINX_CA.certificatePem());
+    Path home = Files.createDirectories(tmp.resolve("home"));
+    viaReverse = new Kubectl(kubeconfig("reverse.kubeconfig", reversePort, caData, "    token: " + server.token() + "\n"), home);
+    TestPki.Issued jane = USERS_CA.client("jane", "system:masters");
+    viaFront = new Kubectl(kubeconfig("front.kubeconfig", frontPort, caData, "    client-certificate-data: "
+        + b64(jane.certificatePem()) + "\n    client-key-data: " + b64(jane.keyPem()) + "\n"), home);
+  }
+
+  /** nginx's http block: a reverse proxy on {@code reversePort}, a front proxy for client certificates on {@code frontPort}. */
+  static String http(int reversePort, int frontPort, String proxy, String tls, Path pki) {
+    return "  map $ssl_client_s_dn $proxy_remote_user { default \"\"; \"~(^|,)CN=(?<cn>[^,]+)\" $cn; }\n"
         + "  map $ssl_client_s_dn $proxy_remote_group { default \"\"; \"~(^|,)O=(?<o>[^,]+)\" $o; }\n"
         + "  server {\n    listen 127.0.0.1:" + reversePort + " ssl;\n" + tls
         + "    location / {\n" + proxy + "    }\n  }\n"
@@ -78,13 +89,6 @@ class NginxIT {
         + "      proxy_set_header X-Remote-User $proxy_remote_user;\n"
         + "      proxy_set_header X-Remote-Group $proxy_remote_group;\n"
         + "    }\n  }\n";
-    nginx = Nginx.start(tmp.resolve("nginx"), http, reversePort, frontPort);
-    String caData = b64(NGINX_CA.certificatePem());
-    Path home = Files.createDirectories(tmp.resolve("home"));
-    viaReverse = new Kubectl(kubeconfig("reverse.kubeconfig", reversePort, caData, "    token: " + server.token() + "\n"), home);
-    TestPki.Issued jane = USERS_CA.client("jane", "system:masters");
-    viaFront = new Kubectl(kubeconfig("front.kubeconfig", frontPort, caData, "    client-certificate-data: "
-        + b64(jane.certificatePem()) + "\n    client-key-data: " + b64(jane.keyPem()) + "\n"), home);
   }
 
   static String b64(String s) {

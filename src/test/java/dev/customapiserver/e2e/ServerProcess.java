@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
@@ -32,6 +34,7 @@ import javax.net.ssl.TrustManagerFactory;
  * {@link #restart()} starts again on the same data directory. The WAR is {@code -Dapiserver.war}.
  */
 public final class ServerProcess implements AutoCloseable {
+  private static final Pattern PLAIN_URL = Pattern.compile("Serving https://\\S+ and (http://\\S+?:\\d+)");
   private static final Duration STARTUP_DEADLINE = Duration.ofSeconds(240); // a bound on a loaded machine, not a timing
   private final Path war;
   private final Path dataDir;
@@ -174,6 +177,22 @@ public final class ServerProcess implements AutoCloseable {
   /** The HTTPS base URL with the actual port. */
   public URI url() {
     return url;
+  }
+
+  /**
+   * The plain HTTP base URL with the actual port (started with {@code --port 0}), as this run's start-up line
+   * says: {@code Serving https://... and http://127.0.0.1:PORT.}
+   */
+  public URI plainUrl() throws IOException {
+    Matcher m = PLAIN_URL.matcher(log());
+    URI last = null;
+    while (m.find()) {
+      last = URI.create(m.group(1));
+    }
+    if (last == null) {
+      throw new IllegalStateException("the server did not say where it serves plain HTTP; log:\n" + log());
+    }
+    return last;
   }
 
   /** The admin token from the kubeconfig. */

@@ -1,7 +1,6 @@
 package dev.customapiserver.testing;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -25,13 +24,10 @@ final class DatabaseProcesses {
     return "root".equals(System.getProperty("user.name"));
   }
 
-  static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
-
-  /** Waits until {@code url} accepts a connection; fails with the server's log if it exits or takes too long. */
+  /**
+   * Waits until {@code url} accepts a connection; fails with the server's log if it exits or takes too long,
+   * with {@link Ports.Taken} if it exited because its port was taken.
+   */
   static void awaitConnectable(Process server, String what, String url, String user, Callable<String> log)
       throws IOException, InterruptedException {
     Instant deadline = Instant.now().plus(STARTUP);
@@ -45,7 +41,9 @@ final class DatabaseProcesses {
         last = e;
       }
       if (server.waitFor(200, TimeUnit.MILLISECONDS)) {
-        throw new IOException(what + " exited with " + server.exitValue() + ": " + read(log));
+        String output = read(log);
+        String message = what + " exited with " + server.exitValue() + ": " + output;
+        throw Ports.bindFailed(output) ? new Ports.Taken(message) : new IOException(message);
       }
     }
     throw new IOException(what + " not ready within " + STARTUP + ": " + last + " " + read(log));
@@ -73,10 +71,20 @@ final class DatabaseProcesses {
     void request(Process p) throws IOException, InterruptedException;
   }
 
-  /** Asks the server to stop, kills it after 30 s, then removes {@code dir}. */
+  /** Asks the server ({@code null}: none started) to stop, kills it after 30 s, then removes {@code dir}. */
   static void stopAndDelete(Process server, Shutdown shutdown, Path dir) throws IOException {
+    stop(server, shutdown);
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  /** Asks the server ({@code null}: none started) to stop and kills it after 30 s. */
+  static void stop(Process server, Shutdown shutdown) throws IOException {
     try {
-      if (server.isAlive()) {
+      if (server != null && server.isAlive()) {
         shutdown.request(server);
         if (!server.waitFor(30, TimeUnit.SECONDS)) {
           server.destroyForcibly().waitFor();
@@ -85,11 +93,6 @@ final class DatabaseProcesses {
     } catch (InterruptedException e) {
       server.destroyForcibly();
       Thread.currentThread().interrupt();
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 

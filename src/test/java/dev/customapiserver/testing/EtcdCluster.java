@@ -37,16 +37,23 @@ public final class EtcdCluster implements AutoCloseable {
     this.peerPorts = new int[size];
     this.members = new Process[size];
     for (int i = 0; i < size; i++) {
-      clientPorts[i] = DatabaseProcesses.freePort();
-      peerPorts[i] = DatabaseProcesses.freePort();
+      clientPorts[i] = Ports.free();
+      peerPorts[i] = Ports.free();
     }
   }
 
-  /** Starts {@code size} members and waits until each answers healthy; throws with the reason (and logs) if not. */
+  /**
+   * Starts {@code size} members and waits until each answers healthy; throws with the reason (and logs) if not.
+   * A cluster one of whose ports was taken before its member bound it is started anew on new ports.
+   */
   public static EtcdCluster start(int size) throws IOException, InterruptedException {
     if (!Files.isExecutable(BIN)) {
       throw new IOException("no etcd binary at " + BIN + " (Debian package etcd-server)");
     }
+    return Ports.retrying(() -> startOnce(size));
+  }
+
+  private static EtcdCluster startOnce(int size) throws IOException, InterruptedException {
     EtcdCluster c = new EtcdCluster(Files.createTempDirectory(Path.of("/tmp"), "apiserver-etcd-"), size);
     try {
       for (int i = 0; i < size; i++) {
@@ -130,7 +137,9 @@ public final class EtcdCluster implements AutoCloseable {
         last = e.toString();
       }
       if (members[i].waitFor(100, TimeUnit.MILLISECONDS)) {
-        throw new IOException("etcd " + name(i) + " exited with " + members[i].exitValue() + ": " + log(i));
+        String log = log(i);
+        String message = "etcd " + name(i) + " exited with " + members[i].exitValue() + ": " + log;
+        throw Ports.bindFailed(log) ? new Ports.Taken(message) : new IOException(message);
       }
     }
     throw new IOException("etcd " + name(i) + " not healthy within 60 s: " + last + " " + log(i));

@@ -43,8 +43,17 @@ public final class MariaDbServer implements ThrowawayDatabase {
         "--auth-root-authentication-method=normal", "--skip-test-db"));
     install.addAll(user);
     DatabaseProcesses.run(dir, install);
-    int port = DatabaseProcesses.freePort();
-    List<String> cmd = new ArrayList<>(List.of(mariadbd.toString(), "--no-defaults", "--datadir=" + data,
+    try {
+      return Ports.retrying(() -> mariadbd(dir, data, user, Ports.free()));
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      DatabaseProcesses.stopAndDelete(null, Process::destroy, dir);
+      throw e;
+    }
+  }
+
+  private static MariaDbServer mariadbd(Path dir, Path data, List<String> user, int port) throws IOException, InterruptedException {
+    Files.deleteIfExists(dir.resolve("error.log")); // a failed attempt's log must not fail the next one
+    List<String> cmd = new ArrayList<>(List.of(BIN.resolve("mariadbd").toString(), "--no-defaults", "--datadir=" + data,
         "--port=" + port, "--bind-address=127.0.0.1", "--socket=" + dir.resolve("mysqld.sock"),
         "--pid-file=" + dir.resolve("mysqld.pid"), "--skip-grant-tables", "--skip-log-bin",
         "--innodb-buffer-pool-size=64M", "--max-connections=300", "--log-error=" + dir.resolve("error.log")));
@@ -55,7 +64,7 @@ public final class MariaDbServer implements ThrowawayDatabase {
       DatabaseProcesses.awaitConnectable(p, "mariadbd", s.url(""), "root", s::log);
       return s;
     } catch (IOException | InterruptedException | RuntimeException e) {
-      s.close();
+      DatabaseProcesses.stop(p, Process::destroy);
       throw e;
     }
   }

@@ -32,15 +32,18 @@ public final class PostgresServer implements ThrowawayDatabase {
 
   /** Starts a cluster; throws with the reason (and the server's output) when that is not possible. */
   public static PostgresServer start() throws IOException, InterruptedException {
-    return start(DatabaseProcesses::freePort);
+    return start(Ports::free);
   }
 
-  /** Starts a cluster on {@code port} (one the build reserved for a process that must know it in advance). */
+  /**
+   * Starts a cluster on {@code port} (one the build reserved for a process that must know it in advance);
+   * not tried again elsewhere if the port was taken meanwhile.
+   */
   public static PostgresServer start(int port) throws IOException, InterruptedException {
     return start(() -> port);
   }
 
-  /** The port is asked for after initdb, just before the postmaster binds it. */
+  /** initdb once; the postmaster on a port asked for just before it binds it, again on a new one if it was taken. */
   private static PostgresServer start(PortSource ports) throws IOException, InterruptedException {
     if (!Files.isExecutable(BIN.resolve("postgres"))) {
       throw new IOException("no PostgreSQL binaries at " + BIN);
@@ -53,7 +56,15 @@ public final class PostgresServer implements ThrowawayDatabase {
     }
     DatabaseProcesses.run(dir, asPostgres(BIN.resolve("initdb").toString(), "-D", data.toString(), "-U", "postgres", "-A", "trust",
         "-E", "UTF8", "--no-instructions"));
-    int port = ports.get();
+    try {
+      return Ports.retrying(() -> postmaster(dir, data, ports.get()));
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      DatabaseProcesses.stopAndDelete(null, p -> { }, dir);
+      throw e;
+    }
+  }
+
+  private static PostgresServer postmaster(Path dir, Path data, int port) throws IOException, InterruptedException {
     Process pm = new ProcessBuilder(asPostgres(BIN.resolve("postgres").toString(), "-D", data.toString(),
         "-p", Integer.toString(port), "-k", data.toString(), "-c", "listen_addresses=127.0.0.1",
         "-c", "max_connections=200", "-c", "logging_collector=off"))
@@ -63,7 +74,7 @@ public final class PostgresServer implements ThrowawayDatabase {
       DatabaseProcesses.awaitConnectable(pm, "postgres", server.url("postgres"), "postgres", server::log);
       return server;
     } catch (IOException | InterruptedException | RuntimeException e) {
-      server.close();
+      DatabaseProcesses.stop(pm, PostgresServer::fastShutdown);
       throw e;
     }
   }
@@ -94,8 +105,11 @@ public final class PostgresServer implements ThrowawayDatabase {
 
   @Override
   public void close() throws IOException {
-    DatabaseProcesses.stopAndDelete(postmaster,
-        p -> new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start().waitFor(), dir);
+    DatabaseProcesses.stopAndDelete(postmaster, PostgresServer::fastShutdown, dir);
+  }
+
+  private static void fastShutdown(Process p) throws IOException, InterruptedException {
+    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start().waitFor();
   }
 
   /** Where the postmaster's port comes from. */
