@@ -1,4 +1,5 @@
 import dev.customapiserver.apis.hello.*;
+import dev.customapiserver.groups.hello.HelloModule;
 import dev.customapiserver.runtime.*;
 import dev.customapiserver.api.meta.*;
 import java.nio.charset.StandardCharsets;

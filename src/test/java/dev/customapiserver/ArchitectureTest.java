@@ -4,6 +4,7 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -24,6 +25,30 @@ class ArchitectureTest {
   }
 
   @Test
+  @DisplayName("the top-level packages are free of cycles: every dependency between rooms points one way")
+  void noCycles() {
+    slices().matching("dev.customapiserver.(*)..").should().beFreeOfCycles().check(classes);
+  }
+
+  @Test
+  @DisplayName("the wire types of the groups carry no behaviour: no module, admission, authentication, registry or server")
+  void wireTypes() {
+    noClasses().that().resideInAPackage("..customapiserver.apis..")
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.groups..", "..customapiserver.admission..",
+            "..customapiserver.auth..", "..customapiserver.registry..", "..customapiserver.client..",
+            "..customapiserver.controllers..")
+        .check(classes);
+  }
+
+  @Test
+  @DisplayName("only the server wiring knows the group modules")
+  void groupsAreLeaves() {
+    noClasses().that().resideOutsideOfPackages("..customapiserver.groups..", "..customapiserver.server..")
+        .should().dependOnClassesThat().resideInAPackage("..customapiserver.groups..")
+        .check(classes);
+  }
+
+  @Test
   @DisplayName("the wire types know nothing above them")
   void api() {
     noClasses().that().resideInAPackage("..customapiserver.api..")
@@ -33,10 +58,10 @@ class ArchitectureTest {
   }
 
   @Test
-  @DisplayName("the schema model depends on the API types (and runtime's documentation annotations) only")
+  @DisplayName("the schema model depends on the API types only")
   void schema() {
     noClasses().that().resideInAPackage("..customapiserver.schema..")
-        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.runtime.patch..", "..customapiserver.registry..",
+        .should().dependOnClassesThat().resideInAnyPackage("..customapiserver.runtime..", "..customapiserver.registry..",
             "..customapiserver.storage..", "..customapiserver.endpoints..", "..customapiserver.server..",
             "..customapiserver.apis..", "..customapiserver.filters..", "jakarta.ws.rs..", "jakarta.servlet..")
         .check(classes);

@@ -69,7 +69,7 @@ public final class RestApi {
     this(scheme, registry, codecs, settings, List.of());
   }
 
-  /** With the group modules' extension endpoints (see {@link dev.customapiserver.apis.ApiGroupModule#extensionEndpoints}). */
+  /** With the group modules' extension endpoints (see {@link dev.customapiserver.groups.ApiGroupModule#extensionEndpoints}). */
   public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, List<ExtensionEndpoint> extensions) {
     this(scheme, registry, codecs, settings, Clock.systemUTC(), extensions, List.of());
   }

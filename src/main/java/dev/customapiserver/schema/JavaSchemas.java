@@ -5,8 +5,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.meta.ListType;
 import dev.customapiserver.api.meta.PatchStrategy;
-import dev.customapiserver.runtime.Description;
-import dev.customapiserver.runtime.DocumentedDefaults;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedArrayType;
 import java.lang.reflect.AnnotatedElement;
@@ -39,8 +37,8 @@ import java.util.Set;
 /**
  * The one reflector of the Java wire types: builds the {@link StructuralSchema} of a class as Jackson
  * writes it (properties are public instance fields, superclasses first, or record components, named by
- * {@link JsonProperty}), with {@link Description}, {@link dev.customapiserver.runtime.Default},
- * {@link dev.customapiserver.runtime.Enum}, {@link ListType}, {@link PatchStrategy} and the Bean
+ * {@link JsonProperty}), with {@link Description}, {@link dev.customapiserver.schema.Default},
+ * {@link Enum}, {@link ListType}, {@link PatchStrategy} and the Bean
  * Validation constraints a schema can say ({@code @Size}, {@code @Min}, {@code @Pattern}, {@code @NotNull}
  * as required, ...). OpenAPI, strategic merge patch and server-side apply read what it builds.
  *
@@ -117,9 +115,9 @@ public final class JavaSchemas {
     return p;
   }
 
-  /** {@code enum} from {@link dev.customapiserver.runtime.Enum} (on the items of a list) and {@code default}. */
+  /** {@code enum} from {@link Enum} (on the items of a list) and {@code default}. */
   private static void documentedValues(StructuralSchema p, Field field) {
-    dev.customapiserver.runtime.Enum e = field.getAnnotation(dev.customapiserver.runtime.Enum.class);
+    Enum e = field.getAnnotation(Enum.class);
     if (e != null) {
       StructuralSchema target = p.type.equals("array") && p.items != null ? p.items : p;
       List<JsonNode> values = new ArrayList<>();
@@ -222,7 +220,7 @@ public final class JavaSchemas {
   private static List<JsonNode> enumValues(Class<?> type) {
     List<JsonNode> values = new ArrayList<>();
     for (Object constant : type.getEnumConstants()) {
-      String name = ((Enum<?>) constant).name();
+      String name = ((java.lang.Enum<?>) constant).name();
       String wire = name;
       try {
         JsonProperty jp = type.getField(name).getAnnotation(JsonProperty.class);

@@ -72,7 +72,7 @@ final class ValueValidator {
     if (types.isEmpty()) {
       return;
     }
-    String actual = GoValues.jsonType(v);
+    String actual = GoErrorValues.jsonType(v);
     boolean floatInt = actual.equals("number") && isIntegral(v) && types.contains("integer");
     boolean intFloat = actual.equals("integer") && types.contains("number");
     if (!(types.contains(actual) || floatInt || intFloat)) {
@@ -117,22 +117,22 @@ final class ValueValidator {
 
   private void number(StructuralSchema s, JsonNode v, String path) {
     BigDecimal n = v.decimalValue();
-    Object bad = GoValues.badValue(v);
+    Object bad = GoErrorValues.badValue(v);
     if (s.multipleOf != null && s.multipleOf.signum() > 0 && n.remainder(s.multipleOf).signum() != 0) {
-      errors.add(FieldError.invalid(path, bad, name(path) + " in body should be a multiple of " + GoValues.bound(s.multipleOf, v)));
+      errors.add(FieldError.invalid(path, bad, name(path) + " in body should be a multiple of " + GoErrorValues.bound(s.multipleOf, v)));
     }
     if (s.maximum != null) {
       int c = n.compareTo(s.maximum);
       if (c > 0 || (s.exclusiveMaximum && c == 0)) {
         errors.add(FieldError.invalid(path, bad, name(path) + " in body should be less than " + (s.exclusiveMaximum ? "" : "or equal to ")
-            + GoValues.bound(s.maximum, v)));
+            + GoErrorValues.bound(s.maximum, v)));
       }
     }
     if (s.minimum != null) {
       int c = n.compareTo(s.minimum);
       if (c < 0 || (s.exclusiveMinimum && c == 0)) {
         errors.add(FieldError.invalid(path, bad, name(path) + " in body should be greater than " + (s.exclusiveMinimum ? "" : "or equal to ")
-            + GoValues.bound(s.minimum, v)));
+            + GoErrorValues.bound(s.minimum, v)));
       }
     }
   }
@@ -180,7 +180,7 @@ final class ValueValidator {
     for (JsonNode allowed : s.enumValues) {
       supported.add(allowed.isTextual() ? allowed.asText() : allowed.toString());
     }
-    errors.add(FieldError.notSupported(path, GoValues.badValue(v), supported));
+    errors.add(FieldError.notSupported(path, GoErrorValues.badValue(v), supported));
   }
 
   private static boolean sameValue(JsonNode a, JsonNode b) {

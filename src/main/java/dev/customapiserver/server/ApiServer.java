@@ -8,7 +8,7 @@ import dev.customapiserver.admission.chain.AdmissionConfiguration;
 import dev.customapiserver.admission.chain.PluginSelection;
 import dev.customapiserver.admission.webhook.WebhookPlugins;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.SystemGroups;

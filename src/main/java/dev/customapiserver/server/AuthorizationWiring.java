@@ -2,10 +2,10 @@ package dev.customapiserver.server;
 
 import dev.customapiserver.admission.Admission;
 import dev.customapiserver.admission.Listers;
-import dev.customapiserver.apis.rbac.RbacModule;
+import dev.customapiserver.apis.rbac.RbacGroup;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.apis.ApiGroupModule;
-import dev.customapiserver.apis.authorization.AuthorizationModule;
+import dev.customapiserver.groups.ApiGroupModule;
+import dev.customapiserver.groups.authorization.AuthorizationModule;
 import dev.customapiserver.apis.rbac.PolicyRule;
 import dev.customapiserver.auth.AuthorizationAttributes;
 import dev.customapiserver.auth.Authorizer;
@@ -111,7 +111,7 @@ final class AuthorizationWiring {
    * RBAC group is registered; {@code authorizer} answers escalate and bind.
    */
   static Admission guard(Admission admission, Listers listers, Supplier<Authorizer> authorizer, Scheme scheme) {
-    if (scheme.group(RbacModule.GROUP).isEmpty()) {
+    if (scheme.group(RbacGroup.NAME).isEmpty()) {
       return admission;
     }
     return new EscalationCheck(admission, new RuleResolver(listers), authorizer);
@@ -119,7 +119,7 @@ final class AuthorizationWiring {
 
   /** The RBAC background work: the bootstrap policy reconciled, then the ClusterRole aggregation controller. */
   static void background(Background background, Registry registry) {
-    if (registry.scheme().group(RbacModule.GROUP).isEmpty()) {
+    if (registry.scheme().group(RbacGroup.NAME).isEmpty()) {
       return;
     }
     PolicyBootstrap bootstrap = new PolicyBootstrap(registry);

@@ -1,8 +1,8 @@
 package dev.customapiserver.server;
 
-import dev.customapiserver.auth.kubeconfig.ClusterClient;
-import dev.customapiserver.auth.kubeconfig.InCluster;
-import dev.customapiserver.auth.kubeconfig.Kubeconfig;
+import dev.customapiserver.client.ClusterClient;
+import dev.customapiserver.client.InCluster;
+import dev.customapiserver.client.Kubeconfig;
 import dev.customapiserver.server.config.Flags;
 import dev.customapiserver.server.config.Option;
 import java.time.Duration;

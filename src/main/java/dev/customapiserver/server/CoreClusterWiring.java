@@ -2,8 +2,8 @@ package dev.customapiserver.server;
 
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.admission.corecluster.CoreClusterListers;
-import dev.customapiserver.auth.kubeconfig.ClusterClient;
-import dev.customapiserver.auth.kubeconfig.InCluster;
+import dev.customapiserver.client.ClusterClient;
+import dev.customapiserver.client.InCluster;
 import dev.customapiserver.registry.Informers;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;

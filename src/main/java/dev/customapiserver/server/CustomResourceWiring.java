@@ -1,6 +1,6 @@
 package dev.customapiserver.server;
 
-import dev.customapiserver.apis.apiextensions.ApiextensionsModule;
+import dev.customapiserver.apis.apiextensions.ApiextensionsGroup;
 import dev.customapiserver.controllers.crd.CustomResourceController;
 import dev.customapiserver.registry.Registry;
 
@@ -10,7 +10,7 @@ final class CustomResourceWiring {
 
   /** Adds the custom resource controller when the apiextensions.k8s.io group is served. */
   static void background(Background background, Registry registry) {
-    if (registry.scheme().group(ApiextensionsModule.GROUP).isEmpty()) {
+    if (registry.scheme().group(ApiextensionsGroup.NAME).isEmpty()) {
       return;
     }
     CustomResourceController controller = new CustomResourceController(registry);

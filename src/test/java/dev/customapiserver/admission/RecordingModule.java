@@ -1,6 +1,6 @@
 package dev.customapiserver.admission;
 
-import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.testing.Widgets;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.customapiserver.apis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.runtime.Codecs;
-import dev.customapiserver.runtime.DocumentedDefaults;
-import dev.customapiserver.runtime.Enum;
+import dev.customapiserver.schema.DocumentedDefaults;
+import dev.customapiserver.schema.Enum;
 import java.lang.reflect.Field;
 import java.util.List;
 

@@ -2,8 +2,9 @@ package dev.customapiserver.apis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;

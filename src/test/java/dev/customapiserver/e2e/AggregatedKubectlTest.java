@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.customapiserver.auth.kubeconfig.PemBundle;
+import dev.customapiserver.client.PemBundle;
 import dev.customapiserver.server.config.Flags;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;

@@ -4,7 +4,7 @@ import static dev.customapiserver.endpoints.RestApiCrudTest.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.endpoints.RestApi.Settings;
 import dev.customapiserver.testing.MemoryStorageBackend;
 import dev.customapiserver.testing.TestServer;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.schema.Default;
+import dev.customapiserver.schema.DocumentedDefaults;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;

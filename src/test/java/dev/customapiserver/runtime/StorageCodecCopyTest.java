@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ManagedFieldsEntry;
-import dev.customapiserver.apis.coordination.CoordinationModule;
+import dev.customapiserver.groups.coordination.CoordinationModule;
 import dev.customapiserver.apis.coordination.Lease;
 import dev.customapiserver.apis.hello.Foo;
-import dev.customapiserver.apis.hello.HelloModule;
+import dev.customapiserver.groups.hello.HelloModule;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.TokenAuthenticator;
-import dev.customapiserver.auth.kubeconfig.InCluster;
+import dev.customapiserver.client.InCluster;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;

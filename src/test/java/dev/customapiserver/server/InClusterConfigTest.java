@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.apis.core.Namespace;
-import dev.customapiserver.auth.kubeconfig.InCluster;
+import dev.customapiserver.client.InCluster;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.Scheme;
@@ -115,7 +115,7 @@ class InClusterConfigTest {
   @Test
   @DisplayName("in a pod, the core cluster is the pod's: admission sees the cluster's namespaces; --kubeconfig wins over it")
   void coreCluster() throws Exception {
-    Scheme scheme = new Scheme(ServiceLoader.load(dev.customapiserver.apis.ApiGroupModule.class).stream()
+    Scheme scheme = new Scheme(ServiceLoader.load(dev.customapiserver.groups.ApiGroupModule.class).stream()
         .map(p -> p.get().apiGroup()).toList());
     Listers local = new Listers() {
       @Override

@@ -1,5 +1,6 @@
 package dev.customapiserver.testing;
 
+import dev.customapiserver.apis.admissionregistration.AdmissionregistrationGroup;
 import dev.customapiserver.controllers.gc.GarbageCollector;
 import dev.customapiserver.admission.Admission;
 import dev.customapiserver.admission.AdmissionPlugin;
@@ -7,8 +8,7 @@ import dev.customapiserver.admission.Listers;
 import dev.customapiserver.admission.chain.AdmissionChain;
 import dev.customapiserver.admission.chain.PluginSelection;
 import dev.customapiserver.admission.webhook.WebhookPlugins;
-import dev.customapiserver.apis.admissionregistration.AdmissionregistrationModule;
-import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.endpoints.WatchHandOff;
@@ -96,7 +96,7 @@ public final class TestServer implements AutoCloseable {
       Listers listers = decorate.apply(scheme, own);
       List<AdmissionPlugin> plugins = new ArrayList<>();
       modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers, dev.customapiserver.admission.PluginConfigurations.NONE)));
-      if (scheme.group(AdmissionregistrationModule.GROUP).isPresent()) {
+      if (scheme.group(AdmissionregistrationGroup.NAME).isPresent()) {
         plugins.addAll(WebhookPlugins.create(scheme, listers, new Codecs()));
       }
       return AdmissionChain.of(plugins, selection);

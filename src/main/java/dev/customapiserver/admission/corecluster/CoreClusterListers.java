@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.admission.Lister;
 import dev.customapiserver.admission.Listers;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.auth.kubeconfig.ClusterClient;
+import dev.customapiserver.client.ClusterClient;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;

@@ -6,7 +6,7 @@ import dev.customapiserver.admission.Lister;
 import dev.customapiserver.admission.NotReadyException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.auth.kubeconfig.ClusterClient;
+import dev.customapiserver.client.ClusterClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

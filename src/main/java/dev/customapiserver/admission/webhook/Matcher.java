@@ -3,11 +3,11 @@ package dev.customapiserver.admission.webhook;
 import dev.customapiserver.admission.Attributes;
 import dev.customapiserver.admission.Lister;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.apis.admissionregistration.AdmissionregistrationModule;
+import dev.customapiserver.apis.admissionregistration.AdmissionregistrationGroup;
+import dev.customapiserver.apis.core.CoreGroup;
 import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.apis.admissionregistration.RuleWithOperations;
 import dev.customapiserver.apis.admissionregistration.Webhook;
-import dev.customapiserver.apis.core.CoreModule;
 import dev.customapiserver.apis.core.Namespace;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.ResourceType;
@@ -26,7 +26,7 @@ import java.util.Set;
  * Requests on webhook configurations never call webhooks.
  */
 final class Matcher {
-  private static final Set<String> EXEMPT = Set.of(AdmissionregistrationModule.VALIDATING, AdmissionregistrationModule.MUTATING);
+  private static final Set<String> EXEMPT = Set.of(AdmissionregistrationGroup.VALIDATING, AdmissionregistrationGroup.MUTATING);
   private final Scheme scheme;
   private final Lister<Namespace> namespaces;
 
@@ -37,7 +37,7 @@ final class Matcher {
 
   /** Whether no webhook may see requests on this resource. */
   static boolean exempt(Attributes a) {
-    return a.resource().group().equals(AdmissionregistrationModule.GROUP) && EXEMPT.contains(a.resource().resource());
+    return a.resource().group().equals(AdmissionregistrationGroup.NAME) && EXEMPT.contains(a.resource().resource());
   }
 
   /** The invocation, if {@code w} is to be called; {@code object} is the current (possibly mutated) object. */
@@ -98,6 +98,6 @@ final class Matcher {
   }
 
   private static boolean isNamespace(Attributes a) {
-    return a.resource().group().equals(CoreModule.GROUP) && a.resource().resource().equals("namespaces");
+    return a.resource().group().equals(CoreGroup.NAME) && a.resource().resource().equals("namespaces");
   }
 }

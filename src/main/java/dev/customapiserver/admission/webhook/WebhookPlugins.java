@@ -3,10 +3,10 @@ package dev.customapiserver.admission.webhook;
 import dev.customapiserver.admission.AdmissionObserver;
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.Listers;
-import dev.customapiserver.apis.admissionregistration.AdmissionregistrationModule;
+import dev.customapiserver.apis.admissionregistration.AdmissionregistrationGroup;
 import dev.customapiserver.apis.admissionregistration.MutatingWebhookConfiguration;
 import dev.customapiserver.apis.admissionregistration.ValidatingWebhookConfiguration;
-import dev.customapiserver.apis.core.CoreModule;
+import dev.customapiserver.apis.core.CoreGroup;
 import dev.customapiserver.apis.core.Namespace;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.GroupResource;
@@ -31,13 +31,13 @@ public final class WebhookPlugins {
 
   /** The same, each webhook call timed and its rejections told to {@code observer}. */
   public static List<AdmissionPlugin> create(Scheme scheme, Listers listers, Codecs codecs, AdmissionObserver observer) {
-    Matcher matcher = new Matcher(scheme, listers.forResource(new GroupResource(CoreModule.GROUP, "namespaces"), Namespace.class));
+    Matcher matcher = new Matcher(scheme, listers.forResource(new GroupResource(CoreGroup.NAME, "namespaces"), Namespace.class));
     VersionedObjects objects = new VersionedObjects(codecs);
     HookCall call = new HookCall(codecs.json(), new HookClient(codecs.json()), objects, observer);
     return List.of(
-        new MutatingAdmissionWebhook(listers.forResource(new GroupResource(AdmissionregistrationModule.GROUP,
-            AdmissionregistrationModule.MUTATING), MutatingWebhookConfiguration.class), matcher, call, objects, codecs.json()),
-        new ValidatingAdmissionWebhook(listers.forResource(new GroupResource(AdmissionregistrationModule.GROUP,
-            AdmissionregistrationModule.VALIDATING), ValidatingWebhookConfiguration.class), matcher, call, codecs.json()));
+        new MutatingAdmissionWebhook(listers.forResource(new GroupResource(AdmissionregistrationGroup.NAME,
+            AdmissionregistrationGroup.MUTATING), MutatingWebhookConfiguration.class), matcher, call, objects, codecs.json()),
+        new ValidatingAdmissionWebhook(listers.forResource(new GroupResource(AdmissionregistrationGroup.NAME,
+            AdmissionregistrationGroup.VALIDATING), ValidatingWebhookConfiguration.class), matcher, call, codecs.json()));
   }
 }

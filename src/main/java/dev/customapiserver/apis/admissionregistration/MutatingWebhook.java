@@ -1,9 +1,9 @@
 package dev.customapiserver.apis.admissionregistration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
-import dev.customapiserver.runtime.Enum;
-import dev.customapiserver.runtime.Default;
+import dev.customapiserver.schema.Description;
+import dev.customapiserver.schema.Enum;
+import dev.customapiserver.schema.Default;
 
 /** One mutating webhook of a MutatingWebhookConfiguration. */
 @Description("MutatingWebhook describes an admission webhook and the resources and operations it applies to.")
@@ -19,7 +19,7 @@ public final class MutatingWebhook extends Webhook {
   @Default(NEVER)
   public String reinvocationPolicy;
 
-  MutatingWebhook copy() {
+  public MutatingWebhook copy() {
     MutatingWebhook c = new MutatingWebhook();
     copyInto(c);
     c.reinvocationPolicy = reinvocationPolicy;

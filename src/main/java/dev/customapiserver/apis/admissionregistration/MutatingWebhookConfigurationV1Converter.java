@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** MutatingWebhookConfiguration v1 to and from the hub: the same shape, deep-copied. */
-final class MutatingWebhookConfigurationV1Converter
+public final class MutatingWebhookConfigurationV1Converter
     implements KindConverter<MutatingWebhookConfiguration, MutatingWebhookConfigurationV1> {
 
   @Override

@@ -1,9 +1,9 @@
 package dev.customapiserver.apis.admissionregistration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
-import dev.customapiserver.runtime.Enum;
-import dev.customapiserver.runtime.Default;
+import dev.customapiserver.schema.Description;
+import dev.customapiserver.schema.Enum;
+import dev.customapiserver.schema.Default;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,7 +33,7 @@ public final class RuleWithOperations {
   @Default("*")
   public String scope;
 
-  RuleWithOperations copy() {
+  public RuleWithOperations copy() {
     RuleWithOperations c = new RuleWithOperations();
     c.operations = copyOf(operations);
     c.apiGroups = copyOf(apiGroups);
@@ -43,7 +43,7 @@ public final class RuleWithOperations {
     return c;
   }
 
-  static List<String> copyOf(List<String> l) {
+  public static List<String> copyOf(List<String> l) {
     return l == null ? null : new ArrayList<>(l);
   }
 }

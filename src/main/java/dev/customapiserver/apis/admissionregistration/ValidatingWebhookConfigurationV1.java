@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListType;
 import dev.customapiserver.api.meta.PatchStrategy;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.List;
 
 /** ValidatingWebhookConfiguration as served in {@code admissionregistration.k8s.io/v1}. */

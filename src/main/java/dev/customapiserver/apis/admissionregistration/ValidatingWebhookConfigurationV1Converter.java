@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** ValidatingWebhookConfiguration v1 to and from the hub: the same shape, deep-copied. */
-final class ValidatingWebhookConfigurationV1Converter
+public final class ValidatingWebhookConfigurationV1Converter
     implements KindConverter<ValidatingWebhookConfiguration, ValidatingWebhookConfigurationV1> {
 
   @Override

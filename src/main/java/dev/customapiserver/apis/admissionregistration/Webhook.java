@@ -2,9 +2,9 @@ package dev.customapiserver.apis.admissionregistration;
 
 import dev.customapiserver.apis.meta.LabelSelector;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
-import dev.customapiserver.runtime.Enum;
-import dev.customapiserver.runtime.Default;
+import dev.customapiserver.schema.Description;
+import dev.customapiserver.schema.Enum;
+import dev.customapiserver.schema.Default;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -80,7 +80,7 @@ public abstract class Webhook {
   }
 
   /** Copies this webhook's fields, deeply, into {@code c}. */
-  void copyInto(Webhook c) {
+  public void copyInto(Webhook c) {
     c.name = name;
     c.clientConfig = clientConfig == null ? null : clientConfig.copy();
     c.rules = rules == null ? null : new ArrayList<>(rules.stream().map(r -> r == null ? null : r.copy()).toList());

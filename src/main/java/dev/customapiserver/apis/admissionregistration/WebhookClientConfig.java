@@ -1,8 +1,8 @@
 package dev.customapiserver.apis.admissionregistration;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
-import dev.customapiserver.runtime.Default;
+import dev.customapiserver.schema.Description;
+import dev.customapiserver.schema.Default;
 
 /** Where a webhook is called: a URL or a service reference, and the CA bundle its certificate is checked against. */
 @Description("WebhookClientConfig contains the information to make a TLS connection with the webhook")
@@ -34,7 +34,7 @@ public final class WebhookClientConfig {
     @Default("443")
     public Integer port;
 
-    ServiceReference copy() {
+    public ServiceReference copy() {
       ServiceReference c = new ServiceReference();
       c.namespace = namespace;
       c.name = name;
@@ -44,7 +44,7 @@ public final class WebhookClientConfig {
     }
   }
 
-  WebhookClientConfig copy() {
+  public WebhookClientConfig copy() {
     WebhookClientConfig c = new WebhookClientConfig();
     c.url = url;
     c.service = service == null ? null : service.copy();

@@ -8,18 +8,18 @@ import java.util.List;
  * failurePolicy Fail, matchPolicy Equivalent, empty namespace and object selectors, timeoutSeconds 10,
  * rule scope {@code *}, service port 443, and (mutating) reinvocationPolicy Never.
  */
-final class WebhookDefaults {
-  static final int DEFAULT_TIMEOUT_SECONDS = 10;
+public final class WebhookDefaults {
+  public static final int DEFAULT_TIMEOUT_SECONDS = 10;
 
   private WebhookDefaults() {}
 
-  static void validating(ValidatingWebhookConfigurationV1 c) {
+  public static void validating(ValidatingWebhookConfigurationV1 c) {
     if (c.webhooks != null) {
       c.webhooks.stream().filter(w -> w != null).forEach(WebhookDefaults::common);
     }
   }
 
-  static void mutating(MutatingWebhookConfigurationV1 c) {
+  public static void mutating(MutatingWebhookConfigurationV1 c) {
     if (c.webhooks != null) {
       for (MutatingWebhook w : c.webhooks) {
         if (w != null) {

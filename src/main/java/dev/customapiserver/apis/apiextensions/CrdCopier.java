@@ -7,7 +7,7 @@ import dev.customapiserver.runtime.KindConverter;
  * v1 and the hub have the same fields: conversion is a deep copy into the other class (so setting
  * apiVersion and kind on the way out never touches the stored object).
  */
-final class CrdCopier implements KindConverter<CustomResourceDefinition, CustomResourceDefinitionV1> {
+public final class CrdCopier implements KindConverter<CustomResourceDefinition, CustomResourceDefinitionV1> {
   private final ObjectMapper json = new ObjectMapper();
 
   @Override
@@ -20,7 +20,7 @@ final class CrdCopier implements KindConverter<CustomResourceDefinition, CustomR
     return copy(hub, new CustomResourceDefinitionV1());
   }
 
-  CustomResourceDefinition.Status copyStatus(CustomResourceDefinition.Status status) {
+  public CustomResourceDefinition.Status copyStatus(CustomResourceDefinition.Status status) {
     return json.convertValue(status, CustomResourceDefinition.Status.class);
   }
 

@@ -1,6 +1,6 @@
 /**
- * The {@code authentication.k8s.io} group: TokenReview and SelfSubjectReview in v1, create-only
- * review APIs that store nothing (their handlers, asking the server's authenticators, live in
- * {@code auth.reviews}; the server wires them as {@code registry.VirtualCreate} resources).
+ * The {@code authentication.k8s.io} types: TokenReview and SelfSubjectReview in v1, create-only
+ * review APIs that store nothing (their answers, asking the server's authenticators, are
+ * {@code auth.reviews}'; the module is {@code groups.authentication}).
  */
 package dev.customapiserver.apis.authentication;

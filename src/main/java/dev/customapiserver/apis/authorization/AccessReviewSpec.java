@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.authorization;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.List;
 import java.util.Map;
 

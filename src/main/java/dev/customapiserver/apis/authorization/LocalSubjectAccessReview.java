@@ -2,7 +2,7 @@ package dev.customapiserver.apis.authorization;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 
 /** authorization/v1 LocalSubjectAccessReview (hub); create-only, never stored. */
 @Description("LocalSubjectAccessReview checks whether or not a user or group can perform an action in a given namespace. Having a namespace scoped resource makes it much easier to grant namespace scoped policy that includes permissions checking.")

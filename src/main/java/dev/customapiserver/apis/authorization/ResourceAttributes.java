@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.authorization;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 
 /** authorization/v1 ResourceAttributes: the request on a resource to check. */
 @Description("ResourceAttributes includes the authorization attributes available for resource requests to the Authorizer "
@@ -23,7 +23,7 @@ public final class ResourceAttributes {
   @Description("Name is the name of the resource being requested for a \"get\" or deleted for a \"delete\". \"\" (empty) means all.")
   public String name;
 
-  static String orEmpty(String s) {
+  public static String orEmpty(String s) {
     return s == null ? "" : s;
   }
 }

@@ -13,22 +13,22 @@ import java.util.List;
  * ResourceAttributes {namespace 1, verb 2, group 3, version 4, resource 5, subresource 6, name 7};
  * NonResourceAttributes {path 1, verb 2}; SelfSubjectRulesReviewSpec {namespace 1}.
  */
-final class ReviewProtobuf {
+public final class ReviewProtobuf {
   private ReviewProtobuf() {}
 
-  static SubjectAccessReviewV1 sar(ByteString raw) {
+  public static SubjectAccessReviewV1 sar(ByteString raw) {
     return review(raw, new SubjectAccessReviewV1());
   }
 
-  static LocalSubjectAccessReviewV1 localSar(ByteString raw) {
+  public static LocalSubjectAccessReviewV1 localSar(ByteString raw) {
     return review(raw, new LocalSubjectAccessReviewV1());
   }
 
-  static SelfSubjectAccessReviewV1 selfSar(ByteString raw) {
+  public static SelfSubjectAccessReviewV1 selfSar(ByteString raw) {
     return review(raw, new SelfSubjectAccessReviewV1());
   }
 
-  static SelfSubjectRulesReviewV1 rules(ByteString raw) {
+  public static SelfSubjectRulesReviewV1 rules(ByteString raw) {
     SelfSubjectRulesReviewV1 r = new SelfSubjectRulesReviewV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {

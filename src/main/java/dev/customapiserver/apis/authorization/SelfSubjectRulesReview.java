@@ -2,7 +2,7 @@ package dev.customapiserver.apis.authorization;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 
 /** authorization/v1 SelfSubjectRulesReview (hub); create-only, never stored. */
 @Description("SelfSubjectRulesReview enumerates the set of actions the current user can perform within a namespace. The returned list of actions may be incomplete depending on the server's authorization mode, and any errors experienced during the evaluation.")

@@ -2,7 +2,7 @@ package dev.customapiserver.apis.cicd;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -30,7 +30,7 @@ public final class JenkinsService extends KubeObject {
     public String approvalstatus;
     public List<Instance> instances;
 
-    Status copy() {
+    public Status copy() {
       Status c = new Status();
       c.approvalstatus = approvalstatus;
       c.instances = instances == null ? null

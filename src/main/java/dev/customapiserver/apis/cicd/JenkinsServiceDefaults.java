@@ -1,11 +1,11 @@
 package dev.customapiserver.apis.cicd;
 
 /** Defaulting of JenkinsService request bodies. */
-final class JenkinsServiceDefaults {
+public final class JenkinsServiceDefaults {
   private JenkinsServiceDefaults() {}
 
   /** v1alpha: {@code spec.instancecpu} defaults to 1. */
-  static void v1alpha(JenkinsServiceV1alpha js) {
+  public static void v1alpha(JenkinsServiceV1alpha js) {
     if (js.spec == null) {
       js.spec = new JenkinsServiceV1alpha.Spec();
     }

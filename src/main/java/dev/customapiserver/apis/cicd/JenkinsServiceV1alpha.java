@@ -2,8 +2,8 @@ package dev.customapiserver.apis.cicd;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Default;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Default;
+import dev.customapiserver.schema.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;

@@ -5,7 +5,7 @@ import dev.customapiserver.runtime.KindConverter;
 import java.util.ArrayList;
 
 /** JenkinsService v1alpha to and from the hub: the same shape, copied. */
-final class JenkinsServiceV1alphaConverter implements KindConverter<JenkinsService, JenkinsServiceV1alpha> {
+public final class JenkinsServiceV1alphaConverter implements KindConverter<JenkinsService, JenkinsServiceV1alpha> {
 
   @Override
   public JenkinsService toHub(JenkinsServiceV1alpha v) {

@@ -2,7 +2,7 @@ package dev.customapiserver.apis.coordination;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 
 /** The hub form of Lease. {@code spec} is a value, never null. */
 @Description("Lease defines a lease concept.")

@@ -9,10 +9,10 @@ import java.time.Instant;
  * leaseDurationSeconds 2, acquireTime 3, renewTime 4, leaseTransitions 5, strategy 6,
  * preferredHolder 7}; MicroTime {seconds 1, nanos 2}), as client-go's leader election sends it.
  */
-final class LeaseProtobuf {
+public final class LeaseProtobuf {
   private LeaseProtobuf() {}
 
-  static LeaseV1 decode(ByteString raw) {
+  public static LeaseV1 decode(ByteString raw) {
     LeaseV1 lease = new LeaseV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {

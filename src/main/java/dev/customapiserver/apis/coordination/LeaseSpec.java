@@ -3,7 +3,7 @@ package dev.customapiserver.apis.coordination;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.customapiserver.api.meta.MicroTime;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.time.Instant;
 
 /** coordination.k8s.io LeaseSpec, the same in the hub and in v1. Times are MicroTimes. */
@@ -29,7 +29,7 @@ public final class LeaseSpec {
   public String preferredHolder;
 
   /** A copy, times truncated to microseconds (what a MicroTime holds). */
-  LeaseSpec copy() {
+  public LeaseSpec copy() {
     LeaseSpec c = new LeaseSpec();
     c.holderIdentity = holderIdentity;
     c.leaseDurationSeconds = leaseDurationSeconds;

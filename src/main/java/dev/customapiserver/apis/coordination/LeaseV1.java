@@ -2,7 +2,7 @@ package dev.customapiserver.apis.coordination;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 
 /** Lease as served in {@code coordination.k8s.io/v1}. */
 @Description("Lease defines a lease concept.")

@@ -4,7 +4,7 @@ import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.runtime.KindConverter;
 
 /** Lease v1 to and from the hub: the same shape, copied. */
-final class LeaseV1Converter implements KindConverter<Lease, LeaseV1> {
+public final class LeaseV1Converter implements KindConverter<Lease, LeaseV1> {
 
   @Override
   public Lease toHub(LeaseV1 v) {

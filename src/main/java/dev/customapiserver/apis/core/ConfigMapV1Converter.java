@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** ConfigMap v1 to and from the hub: the same shape, copied. */
-final class ConfigMapV1Converter implements KindConverter<ConfigMap, ConfigMapV1> {
+public final class ConfigMapV1Converter implements KindConverter<ConfigMap, ConfigMapV1> {
 
   @Override
   public ConfigMap toHub(ConfigMapV1 v) {
@@ -28,7 +28,7 @@ final class ConfigMapV1Converter implements KindConverter<ConfigMap, ConfigMapV1
     return v;
   }
 
-  static <T> Map<String, T> copy(Map<String, T> m) {
+  public static <T> Map<String, T> copy(Map<String, T> m) {
     return m == null ? null : new LinkedHashMap<>(m);
   }
 }

@@ -11,10 +11,10 @@ import java.util.Map;
  * binaryData 3, immutable 4; Secret: metadata 1, data 2, type 3, stringData 4, immutable 5. Map
  * entries are {key 1, value 2}.
  */
-final class CoreProtobuf {
+public final class CoreProtobuf {
   private CoreProtobuf() {}
 
-  static ConfigMapV1 configMap(ByteString raw) {
+  public static ConfigMapV1 configMap(ByteString raw) {
     ConfigMapV1 cm = new ConfigMapV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {
@@ -31,7 +31,7 @@ final class CoreProtobuf {
     return cm;
   }
 
-  static SecretV1 secret(ByteString raw) {
+  public static SecretV1 secret(ByteString raw) {
     SecretV1 s = new SecretV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {
@@ -50,7 +50,7 @@ final class CoreProtobuf {
   }
 
   /** Adds one map entry message to {@code map} (created when null). */
-  static <T> Map<String, T> put(Map<String, T> map, ByteString entry, java.util.function.Function<ByteString, T> value) {
+  public static <T> Map<String, T> put(Map<String, T> map, ByteString entry, java.util.function.Function<ByteString, T> value) {
     Map<String, T> m = map == null ? new LinkedHashMap<>() : map;
     String[] key = {""};
     ByteString[] raw = {ByteString.EMPTY};

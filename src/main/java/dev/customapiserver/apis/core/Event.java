@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 
 /**
  * The hub form of Event: a report of something that happened to an object, in core/v1's shape

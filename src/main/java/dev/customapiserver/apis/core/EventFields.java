@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.MicroTime;
 import dev.customapiserver.api.meta.ObjectMeta;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
@@ -49,7 +49,7 @@ public abstract class EventFields extends KubeObject {
   public String reportingInstance;
 
   /** Copies every field of {@code from} into {@code to}, deeply; Times to seconds, MicroTimes to microseconds. */
-  static <E extends EventFields> E copy(EventFields from, E to) {
+  public static <E extends EventFields> E copy(EventFields from, E to) {
     to.metadata = from.metadata == null ? new ObjectMeta() : from.metadata.copy();
     to.involvedObject = from.involvedObject == null ? new ObjectReference() : ObjectReference.copy(from.involvedObject);
     to.reason = from.reason;
@@ -68,7 +68,7 @@ public abstract class EventFields extends KubeObject {
     return to;
   }
 
-  static Instant seconds(Instant t) {
+  public static Instant seconds(Instant t) {
     return t == null ? null : t.truncatedTo(ChronoUnit.SECONDS);
   }
 }

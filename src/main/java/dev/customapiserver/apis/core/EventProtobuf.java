@@ -13,7 +13,7 @@ import java.time.Instant;
 public final class EventProtobuf {
   private EventProtobuf() {}
 
-  static EventV1 decode(ByteString raw) {
+  public static EventV1 decode(ByteString raw) {
     EventV1 e = new EventV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {

@@ -3,7 +3,7 @@ package dev.customapiserver.apis.core;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.customapiserver.api.meta.MicroTime;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.time.Instant;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.Objects;
 
 /** core/v1 EventSource: the component (and host) that reported an Event. */

@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 
 /** Event as served in core/v1: the hub's fields ({@link EventFields}). */
 @Description("Event is a report of an event somewhere in the cluster.")

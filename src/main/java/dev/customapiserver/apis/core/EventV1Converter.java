@@ -3,7 +3,7 @@ package dev.customapiserver.apis.core;
 import dev.customapiserver.runtime.KindConverter;
 
 /** core/v1 Event to and from the hub: the same fields, copied. */
-final class EventV1Converter implements KindConverter<Event, EventV1> {
+public final class EventV1Converter implements KindConverter<Event, EventV1> {
 
   @Override
   public Event toHub(EventV1 v) {

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Defaulting of Namespace request bodies. */
-final class NamespaceDefaults {
+public final class NamespaceDefaults {
   private NamespaceDefaults() {}
 
   /** v1: {@code spec.finalizers} defaults to ["kubernetes"], {@code status.phase} to Active. */
-  static void v1(NamespaceV1 ns) {
+  public static void v1(NamespaceV1 ns) {
     if (ns.spec == null) {
       ns.spec = new NamespaceV1.Spec();
     }

@@ -7,10 +7,10 @@ import dev.customapiserver.runtime.KubeProtobuf;
  * core/v1 Namespace from Kubernetes protobuf (metadata 1, spec 2 {finalizers 1}, status 3 {phase 1}),
  * as kubectl's typed client sends it for {@code kubectl create namespace}.
  */
-final class NamespaceProtobuf {
+public final class NamespaceProtobuf {
   private NamespaceProtobuf() {}
 
-  static NamespaceV1 decode(ByteString raw) {
+  public static NamespaceV1 decode(ByteString raw) {
     NamespaceV1 ns = new NamespaceV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {

@@ -3,9 +3,9 @@ package dev.customapiserver.apis.core;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListType;
-import dev.customapiserver.runtime.Default;
-import dev.customapiserver.runtime.Description;
-import dev.customapiserver.runtime.Enum;
+import dev.customapiserver.schema.Default;
+import dev.customapiserver.schema.Description;
+import dev.customapiserver.schema.Enum;
 import java.util.List;
 
 /** Namespace as served in core {@code v1}. */

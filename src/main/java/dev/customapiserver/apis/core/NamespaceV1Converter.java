@@ -5,7 +5,7 @@ import dev.customapiserver.runtime.KindConverter;
 import java.util.ArrayList;
 
 /** Namespace v1 to and from the hub: the same shape, copied. */
-final class NamespaceV1Converter implements KindConverter<Namespace, NamespaceV1> {
+public final class NamespaceV1Converter implements KindConverter<Namespace, NamespaceV1> {
 
   @Override
   public Namespace toHub(NamespaceV1 v) {

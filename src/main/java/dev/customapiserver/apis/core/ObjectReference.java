@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.Objects;
 
 /** core/v1 ObjectReference: enough to find an object (what an Event is about). */
@@ -41,7 +41,7 @@ public final class ObjectReference {
   }
 
   /** The value of a field selector field {@code <prefix>.<field>} ("" when unset). */
-  String field(String field) {
+  public String field(String field) {
     String v = switch (field) {
       case "kind" -> kind;
       case "namespace" -> namespace;
@@ -56,7 +56,7 @@ public final class ObjectReference {
   }
 
   /** The field names a selector may use under a reference. */
-  static final java.util.List<String> FIELDS =
+  public static final java.util.List<String> FIELDS =
       java.util.List.of("kind", "namespace", "name", "uid", "apiVersion", "resourceVersion", "fieldPath");
 
   @Override

@@ -2,8 +2,8 @@ package dev.customapiserver.apis.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Default;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Default;
+import dev.customapiserver.schema.Description;
 import java.util.Map;
 
 /** Secret as served in core {@code v1}. */

@@ -10,7 +10,7 @@ import dev.customapiserver.runtime.KindConverter;
  * Secret v1 to and from the hub. {@code stringData} is merged into {@code data} on the way in (its
  * values win, as in kube) and never comes back out.
  */
-final class SecretV1Converter implements KindConverter<Secret, SecretV1> {
+public final class SecretV1Converter implements KindConverter<Secret, SecretV1> {
 
   @Override
   public Secret toHub(SecretV1 v) {

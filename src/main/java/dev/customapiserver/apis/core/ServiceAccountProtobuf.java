@@ -10,10 +10,10 @@ import java.util.ArrayList;
  * imagePullSecrets 3 ({name 1}), automountServiceAccountToken 4. TokenRequest: metadata 1, spec 2
  * {audiences 1, boundObjectRef 3 {kind 1, apiVersion 2, name 3, uid 4}, expirationSeconds 4}.
  */
-final class ServiceAccountProtobuf {
+public final class ServiceAccountProtobuf {
   private ServiceAccountProtobuf() {}
 
-  static ServiceAccountV1 serviceAccount(ByteString raw) {
+  public static ServiceAccountV1 serviceAccount(ByteString raw) {
     ServiceAccountV1 sa = new ServiceAccountV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {
@@ -44,7 +44,7 @@ final class ServiceAccountProtobuf {
     return sa;
   }
 
-  static TokenRequest tokenRequest(ByteString raw) {
+  public static TokenRequest tokenRequest(ByteString raw) {
     TokenRequest tr = new TokenRequest();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {

@@ -2,7 +2,7 @@ package dev.customapiserver.apis.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.List;
 
 /** ServiceAccount as served in core/v1. */

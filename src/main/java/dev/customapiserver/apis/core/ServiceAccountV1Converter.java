@@ -5,7 +5,7 @@ import dev.customapiserver.runtime.KindConverter;
 import java.util.List;
 
 /** ServiceAccount v1 to and from the hub: the same shape, copied. */
-final class ServiceAccountV1Converter implements KindConverter<ServiceAccount, ServiceAccountV1> {
+public final class ServiceAccountV1Converter implements KindConverter<ServiceAccount, ServiceAccountV1> {
 
   @Override
   public ServiceAccount toHub(ServiceAccountV1 v) {

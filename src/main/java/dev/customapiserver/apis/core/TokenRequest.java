@@ -3,7 +3,7 @@ package dev.customapiserver.apis.core;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.time.Instant;
 import java.util.List;
 

@@ -1,12 +1,7 @@
 /**
- * The core group (name {@code ""}, served under {@code /api/v1}): Namespace, cluster-scoped,
- * short name {@code ns}.
- *
- * <p>Hub {@link dev.customapiserver.apis.core.Namespace}; wire type
- * {@link dev.customapiserver.apis.core.NamespaceV1}. The admission side of the namespace lifecycle
- * lives here ({@link dev.customapiserver.apis.core.NamespaceLifecycle}: the undeletable {@code default},
- * no creates in missing or Terminating namespaces), as does the staged deletion (the strategy makes a
- * deleted namespace Terminating); the controller that empties and removes Terminating namespaces is
- * {@code dev.customapiserver.controllers.NamespaceController}.
+ * The core group's types (name {@code ""}, served under {@code /api/v1}): Namespace, ConfigMap,
+ * Secret, ServiceAccount (with TokenRequest) and Event, each a hub with its v1 wire type, converter
+ * and protobuf encoding. Their strategies, the namespace lifecycle admission plugin and the token
+ * subresource live in {@code groups.core}.
  */
 package dev.customapiserver.apis.core;

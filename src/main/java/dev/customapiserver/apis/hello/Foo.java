@@ -2,7 +2,7 @@ package dev.customapiserver.apis.hello;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -41,7 +41,7 @@ public final class Foo extends KubeObject {
     public String phase;
     @Valid public List<Condition> conditions;
 
-    Status copy() {
+    public Status copy() {
       Status c = new Status();
       c.phase = phase;
       c.conditions = conditions == null ? null : new ArrayList<>(conditions.stream().map(Condition::copy).toList());
@@ -58,7 +58,7 @@ public final class Foo extends KubeObject {
     public String message;
     public Instant lastTransitionTime;
 
-    Condition copy() {
+    public Condition copy() {
       Condition c = new Condition();
       c.type = type;
       c.status = status;

@@ -1,14 +1,14 @@
 package dev.customapiserver.apis.hello;
 
 /** Defaulting of Foo request bodies, per version. */
-final class FooDefaults {
+public final class FooDefaults {
   /** The image a Foo runs when none is given. */
-  static final String DEFAULT_IMAGE = "nginx:latest";
+  public static final String DEFAULT_IMAGE = "nginx:latest";
 
   private FooDefaults() {}
 
   /** v2: {@code spec.image} defaults to {@value #DEFAULT_IMAGE}. */
-  static void v2(FooV2 foo) {
+  public static void v2(FooV2 foo) {
     if (foo.spec == null) {
       foo.spec = new FooV2.Spec();
     }

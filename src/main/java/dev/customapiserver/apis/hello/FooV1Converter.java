@@ -9,11 +9,11 @@ import dev.customapiserver.runtime.KindConverter;
  * {@code status} ride on the v1 object in two annotations, which {@link #toHub} takes out again,
  * so an object read, changed and written back through v1 keeps its image.
  */
-final class FooV1Converter implements KindConverter<Foo, FooV1> {
+public final class FooV1Converter implements KindConverter<Foo, FooV1> {
   /** The v2 {@code spec.image}, as is. */
-  static final String IMAGE_ANNOTATION = "hello.zeng.dev/v2-image";
+  public static final String IMAGE_ANNOTATION = "hello.zeng.dev/v2-image";
   /** The v2 {@code status}, as JSON in the v2 shape. */
-  static final String STATUS_ANNOTATION = "hello.zeng.dev/v2-status";
+  public static final String STATUS_ANNOTATION = "hello.zeng.dev/v2-status";
 
   private final LossyFields lossy = new LossyFields();
 

@@ -4,7 +4,7 @@ import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.runtime.KindConverter;
 
 /** Foo v2 to and from the hub: the same shape, copied field by field (no aliasing of mutable parts). */
-final class FooV2Converter implements KindConverter<Foo, FooV2> {
+public final class FooV2Converter implements KindConverter<Foo, FooV2> {
 
   @Override
   public Foo toHub(FooV2 v) {
@@ -34,7 +34,7 @@ final class FooV2Converter implements KindConverter<Foo, FooV2> {
     return v;
   }
 
-  static Foo.Status toHub(FooV2.Status s) {
+  public static Foo.Status toHub(FooV2.Status s) {
     if (s == null) {
       return null;
     }
@@ -52,7 +52,7 @@ final class FooV2Converter implements KindConverter<Foo, FooV2> {
     return h;
   }
 
-  static FooV2.Status fromHub(Foo.Status h) {
+  public static FooV2.Status fromHub(Foo.Status h) {
     if (h == null) {
       return null;
     }

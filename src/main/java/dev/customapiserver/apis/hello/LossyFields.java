@@ -12,14 +12,14 @@ import java.util.LinkedHashMap;
  * Carries fields an older version cannot hold in annotations of its metadata, and takes them out
  * again. Works on copies only: callers pass metadata they own. One instance per converter.
  */
-final class LossyFields {
+public final class LossyFields {
   private final ObjectMapper json = JsonMapper.builder()
       .addModule(new JavaTimeModule())
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
       .build(); // the carried types are @JsonInclude(NON_NULL) themselves
 
   /** Sets {@code key} to {@code value} in {@code meta} (which the caller owns); nothing when null. */
-  void put(ObjectMeta meta, String key, String value) {
+  public void put(ObjectMeta meta, String key, String value) {
     if (value == null) {
       return;
     }
@@ -30,7 +30,7 @@ final class LossyFields {
   }
 
   /** Puts {@code value} as JSON; nothing when null. */
-  void putJson(ObjectMeta meta, String key, Object value) {
+  public void putJson(ObjectMeta meta, String key, Object value) {
     if (value == null) {
       return;
     }
@@ -42,7 +42,7 @@ final class LossyFields {
   }
 
   /** Removes {@code key} from {@code meta} (which the caller owns) and returns its value, or null. */
-  String take(ObjectMeta meta, String key) {
+  public String take(ObjectMeta meta, String key) {
     if (meta.annotations == null || !meta.annotations.containsKey(key)) {
       return null;
     }

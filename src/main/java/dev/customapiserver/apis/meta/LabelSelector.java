@@ -1,8 +1,8 @@
 package dev.customapiserver.apis.meta;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
-import dev.customapiserver.runtime.Enum;
+import dev.customapiserver.schema.Description;
+import dev.customapiserver.schema.Enum;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +34,7 @@ public final class LabelSelector {
         + "non-empty. If the operator is Exists or DoesNotExist, the values array must be empty.")
     public List<String> values;
 
-    Requirement copy() {
+    public Requirement copy() {
       Requirement c = new Requirement();
       c.key = key;
       c.operator = operator;
@@ -42,7 +42,7 @@ public final class LabelSelector {
       return c;
     }
 
-    boolean matches(Map<String, String> labels) {
+    public boolean matches(Map<String, String> labels) {
       String v = labels.get(key);
       List<String> vs = values == null ? List.of() : values;
       return switch (operator == null ? "" : operator) {

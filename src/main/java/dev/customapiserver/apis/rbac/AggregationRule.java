@@ -2,7 +2,7 @@ package dev.customapiserver.apis.rbac;
 
 import dev.customapiserver.apis.meta.LabelSelector;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.ArrayList;
 import java.util.List;
 

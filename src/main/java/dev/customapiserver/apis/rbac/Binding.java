@@ -4,7 +4,7 @@ import java.util.List;
 
 /** What RoleBinding and ClusterRoleBinding share: subjects and the role they are granted. */
 public interface Binding {
-  List<Subject> subjects();
+  public List<Subject> subjects();
 
-  RoleRef roleRef();
+  public RoleRef roleRef();
 }

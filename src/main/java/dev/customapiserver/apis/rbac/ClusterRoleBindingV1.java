@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.rbac;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 
 /** ClusterRoleBinding as served in {@code rbac.authorization.k8s.io/v1}: the hub's shape. */
 @Description("ClusterRoleBinding references a ClusterRole, but not contain it.  It can reference a ClusterRole in the global"

@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.rbac;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -72,11 +72,11 @@ public final class PolicyRule {
     return c;
   }
 
-  static List<String> copy(List<String> l) {
+  public static List<String> copy(List<String> l) {
     return l == null ? null : new ArrayList<>(l);
   }
 
-  static List<PolicyRule> copyAll(List<PolicyRule> rules) {
+  public static List<PolicyRule> copyAll(List<PolicyRule> rules) {
     return rules == null ? null : new ArrayList<>(rules.stream().map(r -> r == null ? null : r.copy()).toList());
   }
 

@@ -14,10 +14,10 @@ import java.util.LinkedHashMap;
  * RoleRef {apiGroup 1, kind 2, name 3}; AggregationRule {clusterRoleSelectors 1}; LabelSelector
  * {matchLabels 1, matchExpressions 2 {key 1, operator 2, values 3}}.
  */
-final class RbacProtobuf {
+public final class RbacProtobuf {
   private RbacProtobuf() {}
 
-  static RoleV1 role(ByteString raw) {
+  public static RoleV1 role(ByteString raw) {
     RoleV1 r = new RoleV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {
@@ -32,7 +32,7 @@ final class RbacProtobuf {
     return r;
   }
 
-  static ClusterRoleV1 clusterRole(ByteString raw) {
+  public static ClusterRoleV1 clusterRole(ByteString raw) {
     ClusterRoleV1 r = new ClusterRoleV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {
@@ -48,7 +48,7 @@ final class RbacProtobuf {
     return r;
   }
 
-  static RoleBindingV1 roleBinding(ByteString raw) {
+  public static RoleBindingV1 roleBinding(ByteString raw) {
     RoleBindingV1 b = new RoleBindingV1();
     KubeProtobuf.message(raw, (n, in) -> {
       switch (n) {
@@ -64,7 +64,7 @@ final class RbacProtobuf {
     return b;
   }
 
-  static ClusterRoleBindingV1 clusterRoleBinding(ByteString raw) {
+  public static ClusterRoleBindingV1 clusterRoleBinding(ByteString raw) {
     RoleBinding b = roleBinding(raw);
     ClusterRoleBindingV1 c = new ClusterRoleBindingV1();
     c.metadata = b.metadata;

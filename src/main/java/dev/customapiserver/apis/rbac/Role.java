@@ -2,7 +2,7 @@ package dev.customapiserver.apis.rbac;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.List;
 
 /** rbac/v1 Role (hub and v1): namespaced rules. */

@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.rbac;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 
 /** RoleBinding as served in {@code rbac.authorization.k8s.io/v1}: the hub's shape. */
 @Description("RoleBinding references a role, but does not contain it.  It can reference a Role in the same namespace or a ClusterRole in the global namespace."

@@ -1,7 +1,7 @@
 package dev.customapiserver.apis.rbac;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.Objects;
 
 /** rbac/v1 RoleRef: the Role or ClusterRole a binding grants. */
@@ -17,7 +17,7 @@ public final class RoleRef {
 
   public static RoleRef of(String kind, String name) {
     RoleRef r = new RoleRef();
-    r.apiGroup = RbacModule.GROUP;
+    r.apiGroup = RbacGroup.NAME;
     r.kind = kind;
     r.name = name;
     return r;

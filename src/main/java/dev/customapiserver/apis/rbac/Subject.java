@@ -1,8 +1,8 @@
 package dev.customapiserver.apis.rbac;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.customapiserver.runtime.Description;
-import dev.customapiserver.runtime.Enum;
+import dev.customapiserver.schema.Description;
+import dev.customapiserver.schema.Enum;
 
 /** rbac/v1 Subject: a User, Group or ServiceAccount a binding grants its role to. */
 @Description("Subject contains a reference to the object or user identities a role binding applies to.  This can either "
@@ -29,7 +29,7 @@ public final class Subject {
   public static Subject of(String kind, String name) {
     Subject s = new Subject();
     s.kind = kind;
-    s.apiGroup = SERVICE_ACCOUNT.equals(kind) ? "" : RbacModule.GROUP;
+    s.apiGroup = SERVICE_ACCOUNT.equals(kind) ? "" : RbacGroup.NAME;
     s.name = name;
     return s;
   }

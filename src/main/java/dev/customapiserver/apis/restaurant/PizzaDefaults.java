@@ -1,11 +1,11 @@
 package dev.customapiserver.apis.restaurant;
 
 /** Defaulting of Pizza request bodies, per version. */
-final class PizzaDefaults {
+public final class PizzaDefaults {
   private PizzaDefaults() {}
 
   /** v1beta1: a topping's {@code quantity} defaults to 1. */
-  static void v1beta1(PizzaV1beta1 p) {
+  public static void v1beta1(PizzaV1beta1 p) {
     if (p.spec == null || p.spec.toppings == null) {
       return;
     }

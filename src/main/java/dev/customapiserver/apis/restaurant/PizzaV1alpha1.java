@@ -2,7 +2,7 @@ package dev.customapiserver.apis.restaurant;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.List;
 
 /** Pizza as served in {@code restaurant.wukong.com/v1alpha1}: topping names, one per portion. */

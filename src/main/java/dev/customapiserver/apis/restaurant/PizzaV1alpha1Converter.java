@@ -19,8 +19,8 @@ import java.util.List;
  * {@value #TOPPINGS_ANNOTATION}. On the way back the annotation is used only while the v1alpha1 list
  * is still its expansion; a client that changed the toppings through v1alpha1 gets its new list.
  */
-final class PizzaV1alpha1Converter implements KindConverter<Pizza, PizzaV1alpha1> {
-  static final String TOPPINGS_ANNOTATION = "restaurant.wukong.com/v1beta1-toppings";
+public final class PizzaV1alpha1Converter implements KindConverter<Pizza, PizzaV1alpha1> {
+  public static final String TOPPINGS_ANNOTATION = "restaurant.wukong.com/v1beta1-toppings";
   private static final TypeReference<List<Pizza.ToppingRef>> REFS = new TypeReference<>() {};
 
   private final ObjectMapper json = JsonMapper.builder().build();

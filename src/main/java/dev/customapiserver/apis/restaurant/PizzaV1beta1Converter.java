@@ -5,7 +5,7 @@ import dev.customapiserver.runtime.KindConverter;
 import java.util.ArrayList;
 
 /** Pizza v1beta1 to and from the hub: the same shape, copied. */
-final class PizzaV1beta1Converter implements KindConverter<Pizza, PizzaV1beta1> {
+public final class PizzaV1beta1Converter implements KindConverter<Pizza, PizzaV1beta1> {
 
   @Override
   public Pizza toHub(PizzaV1beta1 v) {

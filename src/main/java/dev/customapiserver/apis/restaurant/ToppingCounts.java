@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /** Between a list of names with repeats and a list of (name, quantity) in order of first appearance. */
-final class ToppingCounts {
+public final class ToppingCounts {
   private ToppingCounts() {}
 
   /** ["salami","salami","cheese"] → [{salami,2},{cheese,1}]. */
-  static List<Pizza.ToppingRef> collapse(List<String> names) {
+  public static List<Pizza.ToppingRef> collapse(List<String> names) {
     Map<String, Integer> counts = new LinkedHashMap<>();
     for (String n : names) {
       counts.merge(n, 1, Integer::sum);
@@ -23,7 +23,7 @@ final class ToppingCounts {
   }
 
   /** [{salami,2},{cheese,1}] → ["salami","salami","cheese"]; a missing quantity counts as 1, below 1 as none. */
-  static List<String> expand(List<Pizza.ToppingRef> refs) {
+  public static List<String> expand(List<Pizza.ToppingRef> refs) {
     List<String> names = new ArrayList<>();
     for (Pizza.ToppingRef r : refs) {
       int q = r == null ? 1 : r.quantity == null ? 1 : Math.max(0, r.quantity);
@@ -33,7 +33,7 @@ final class ToppingCounts {
   }
 
   /** Whether {@code collapse(expand(refs))} gives {@code refs} back (each name once, every quantity ≥ 1). */
-  static boolean canonical(List<Pizza.ToppingRef> refs) {
+  public static boolean canonical(List<Pizza.ToppingRef> refs) {
     List<Pizza.ToppingRef> again = collapse(expand(refs));
     if (again.size() != refs.size()) {
       return false;

@@ -4,7 +4,7 @@ import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.runtime.KindConverter;
 
 /** Topping v1alpha1 to and from the hub: the same shape, copied. */
-final class ToppingV1alpha1Converter implements KindConverter<Topping, ToppingV1alpha1> {
+public final class ToppingV1alpha1Converter implements KindConverter<Topping, ToppingV1alpha1> {
 
   @Override
   public Topping toHub(ToppingV1alpha1 v) {

@@ -4,7 +4,7 @@ import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.runtime.KindConverter;
 
 /** Topping v1beta1 to and from the hub: the same shape, copied. */
-final class ToppingV1beta1Converter implements KindConverter<Topping, ToppingV1beta1> {
+public final class ToppingV1beta1Converter implements KindConverter<Topping, ToppingV1beta1> {
 
   @Override
   public Topping toHub(ToppingV1beta1 v) {

@@ -2,7 +2,7 @@ package dev.customapiserver.apis.wardle;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import java.util.List;
 
 /** Fischer as served in {@code wardle.example.com/v1alpha1}, its only version. */

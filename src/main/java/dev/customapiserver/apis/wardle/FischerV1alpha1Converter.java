@@ -5,7 +5,7 @@ import dev.customapiserver.runtime.KindConverter;
 import java.util.ArrayList;
 
 /** Fischer v1alpha1 to and from the hub: the same shape, copied. */
-final class FischerV1alpha1Converter implements KindConverter<Fischer, FischerV1alpha1> {
+public final class FischerV1alpha1Converter implements KindConverter<Fischer, FischerV1alpha1> {
 
   @Override
   public Fischer toHub(FischerV1alpha1 v) {

@@ -2,7 +2,7 @@ package dev.customapiserver.apis.wardle;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
+import dev.customapiserver.schema.Description;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 

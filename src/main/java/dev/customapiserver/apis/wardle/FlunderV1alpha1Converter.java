@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
  * v1alpha1 cannot hold (only an invalid hub object has it), rides in the annotation
  * {@value #OTHER_REFERENCE_ANNOTATION} so that hub → v1alpha1 → hub loses nothing.
  */
-final class FlunderV1alpha1Converter implements KindConverter<Flunder, FlunderV1alpha1> {
-  static final String OTHER_REFERENCE_ANNOTATION = "wardle.example.com/v1beta1-other-reference";
+public final class FlunderV1alpha1Converter implements KindConverter<Flunder, FlunderV1alpha1> {
+  public static final String OTHER_REFERENCE_ANNOTATION = "wardle.example.com/v1beta1-other-reference";
 
   @Override
   public Flunder toHub(FlunderV1alpha1 v) {

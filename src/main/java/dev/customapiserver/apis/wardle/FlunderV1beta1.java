@@ -2,8 +2,8 @@ package dev.customapiserver.apis.wardle;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.runtime.Description;
-import dev.customapiserver.runtime.Enum;
+import dev.customapiserver.schema.Description;
+import dev.customapiserver.schema.Enum;
 
 /** Flunder as served in {@code wardle.example.com/v1beta1}, the preferred version. */
 @Description("A Flunder refers to another Flunder or to a Fischer.")

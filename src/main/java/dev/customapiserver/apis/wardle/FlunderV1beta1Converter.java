@@ -4,7 +4,7 @@ import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.runtime.KindConverter;
 
 /** Flunder v1beta1 to and from the hub: the same shape, copied. */
-final class FlunderV1beta1Converter implements KindConverter<Flunder, FlunderV1beta1> {
+public final class FlunderV1beta1Converter implements KindConverter<Flunder, FlunderV1beta1> {
 
   @Override
   public Flunder toHub(FlunderV1beta1 v) {

@@ -2,7 +2,7 @@ package dev.customapiserver.auth.delegation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.customapiserver.auth.kubeconfig.PemBundle;
+import dev.customapiserver.client.PemBundle;
 import dev.customapiserver.auth.requestheader.RequestHeaderConfig;
 import java.io.IOException;
 import java.security.cert.X509Certificate;

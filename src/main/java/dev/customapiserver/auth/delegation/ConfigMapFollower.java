@@ -2,7 +2,7 @@ package dev.customapiserver.auth.delegation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.customapiserver.auth.kubeconfig.ClusterClient;
+import dev.customapiserver.client.ClusterClient;
 import dev.customapiserver.auth.requestheader.RequestHeaderConfig;
 import java.io.BufferedReader;
 import java.io.IOException;

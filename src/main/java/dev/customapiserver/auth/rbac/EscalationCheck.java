@@ -9,7 +9,7 @@ import dev.customapiserver.apis.rbac.Binding;
 import dev.customapiserver.apis.rbac.ClusterRole;
 import dev.customapiserver.apis.rbac.GoQuoted;
 import dev.customapiserver.apis.rbac.PolicyRule;
-import dev.customapiserver.apis.rbac.RbacModule;
+import dev.customapiserver.apis.rbac.RbacGroup;
 import dev.customapiserver.apis.rbac.Role;
 import dev.customapiserver.apis.rbac.RoleRef;
 import dev.customapiserver.auth.AuthorizationAttributes;
@@ -44,7 +44,7 @@ public final class EscalationCheck implements Admission {
 
   @Override
   public void mutate(Attributes a) {
-    if (a.resource().group().equals(RbacModule.GROUP) && a.subresource().isEmpty()
+    if (a.resource().group().equals(RbacGroup.NAME) && a.subresource().isEmpty()
         && (a.operation() == Operation.CREATE || a.operation() == Operation.UPDATE) && a.user() != null
         && !a.user().groups().contains(SystemGroups.MASTERS)) {
       check(a);
@@ -99,7 +99,7 @@ public final class EscalationCheck implements Admission {
   }
 
   private boolean may(UserInfo user, String verb, String resource, String ns, String name) {
-    var attrs = new AuthorizationAttributes(user, verb, true, RbacModule.GROUP, "v1", resource, "", ns, name, "");
+    var attrs = new AuthorizationAttributes(user, verb, true, RbacGroup.NAME, "v1", resource, "", ns, name, "");
     return authorizer.get().authorize(attrs).allowed();
   }
 

@@ -7,7 +7,7 @@ import dev.customapiserver.apis.rbac.Binding;
 import dev.customapiserver.apis.rbac.ClusterRole;
 import dev.customapiserver.apis.rbac.ClusterRoleBinding;
 import dev.customapiserver.apis.rbac.PolicyRule;
-import dev.customapiserver.apis.rbac.RbacModule;
+import dev.customapiserver.apis.rbac.RbacGroup;
 import dev.customapiserver.apis.rbac.Role;
 import dev.customapiserver.apis.rbac.RoleBinding;
 import dev.customapiserver.apis.rbac.RoleRef;
@@ -34,10 +34,10 @@ public final class RuleResolver {
   private final Lister<ClusterRoleBinding> clusterRoleBindings;
 
   public RuleResolver(Listers listers) {
-    this.roles = listers.forResource(new GroupResource(RbacModule.GROUP, "roles"), Role.class);
-    this.clusterRoles = listers.forResource(new GroupResource(RbacModule.GROUP, "clusterroles"), ClusterRole.class);
-    this.roleBindings = listers.forResource(new GroupResource(RbacModule.GROUP, "rolebindings"), RoleBinding.class);
-    this.clusterRoleBindings = listers.forResource(new GroupResource(RbacModule.GROUP, "clusterrolebindings"),
+    this.roles = listers.forResource(new GroupResource(RbacGroup.NAME, "roles"), Role.class);
+    this.clusterRoles = listers.forResource(new GroupResource(RbacGroup.NAME, "clusterroles"), ClusterRole.class);
+    this.roleBindings = listers.forResource(new GroupResource(RbacGroup.NAME, "rolebindings"), RoleBinding.class);
+    this.clusterRoleBindings = listers.forResource(new GroupResource(RbacGroup.NAME, "clusterrolebindings"),
         ClusterRoleBinding.class);
   }
 

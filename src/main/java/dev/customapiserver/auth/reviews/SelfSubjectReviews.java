@@ -1,6 +1,6 @@
 package dev.customapiserver.auth.reviews;
 
-import dev.customapiserver.apis.authentication.AuthenticationModule;
+import dev.customapiserver.apis.authentication.AuthenticationGroup;
 import dev.customapiserver.apis.authentication.AuthenticationProtobuf;
 import dev.customapiserver.apis.authentication.SelfSubjectReviewV1;
 import dev.customapiserver.apis.authentication.UserInfoV1;
@@ -15,7 +15,7 @@ public final class SelfSubjectReviews {
   private SelfSubjectReviews() {}
 
   public static VirtualCreate<SelfSubjectReviewV1> resource() {
-    return new VirtualCreate<>(AuthenticationModule.GROUP, AuthenticationModule.VERSION, "SelfSubjectReview",
+    return new VirtualCreate<>(AuthenticationGroup.NAME, AuthenticationGroup.VERSION, "SelfSubjectReview",
         "selfsubjectreviews", false, SelfSubjectReviewV1.class, (SelfSubjectReviewV1 review, RequestContext context) -> {
           review.status = new SelfSubjectReviewV1.Status();
           review.status.userInfo = UserInfoV1.of(context.user());

@@ -2,7 +2,7 @@ package dev.customapiserver.auth.reviews;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.apis.authentication.AuthenticationModule;
+import dev.customapiserver.apis.authentication.AuthenticationGroup;
 import dev.customapiserver.apis.authentication.AuthenticationProtobuf;
 import dev.customapiserver.apis.authentication.TokenReviewV1;
 import dev.customapiserver.apis.authentication.UserInfoV1;
@@ -21,7 +21,7 @@ public final class TokenReviews {
   private TokenReviews() {}
 
   public static VirtualCreate<TokenReviewV1> resource(AuthenticationChain chain) {
-    return new VirtualCreate<>(AuthenticationModule.GROUP, AuthenticationModule.VERSION, "TokenReview", "tokenreviews",
+    return new VirtualCreate<>(AuthenticationGroup.NAME, AuthenticationGroup.VERSION, "TokenReview", "tokenreviews",
         false, TokenReviewV1.class, (TokenReviewV1 review, RequestContext context) -> {
           if (review.spec == null || review.spec.token == null || review.spec.token.isEmpty()) {
             throw Errors.badRequest("token is required for TokenReview in authentication");

@@ -1,6 +1,6 @@
 package dev.customapiserver.auth.webhook;
 
-import dev.customapiserver.auth.kubeconfig.ClusterClient;
+import dev.customapiserver.client.ClusterClient;
 import java.io.IOException;
 
 /**

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthorizationAttributes;
 import dev.customapiserver.auth.Authorizer;
-import dev.customapiserver.auth.kubeconfig.ClusterClient;
+import dev.customapiserver.client.ClusterClient;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.apis.apiextensions.ApiextensionsModule;
+import dev.customapiserver.apis.apiextensions.ApiextensionsGroup;
 import dev.customapiserver.apis.apiextensions.Conditions;
 import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
 import dev.customapiserver.apis.apiextensions.CustomResourceDefinition.Condition;
@@ -86,7 +86,7 @@ public final class CustomResourceController implements Controller {
     this.registry = registry;
     this.scheme = registry.scheme();
     this.clock = clock;
-    ResourceType<?> type = scheme.resource(ApiextensionsModule.GROUP, "customresourcedefinitions")
+    ResourceType<?> type = scheme.resource(ApiextensionsGroup.NAME, "customresourcedefinitions")
         .orElseThrow(() -> new IllegalArgumentException("the apiextensions.k8s.io group is not registered"));
     this.crds = registry.store((ResourceType<CustomResourceDefinition>) type);
   }

@@ -4,7 +4,7 @@ import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.apis.rbac.ClusterRole;
 import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.apis.rbac.PolicyRule;
-import dev.customapiserver.apis.rbac.RbacModule;
+import dev.customapiserver.apis.rbac.RbacGroup;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Informer;
 import dev.customapiserver.registry.Registry;
@@ -39,7 +39,7 @@ public final class ClusterRoleAggregation implements AutoCloseable {
 
   @SuppressWarnings("unchecked")
   public ClusterRoleAggregation(Registry registry) {
-    var type = (ResourceType<ClusterRole>) registry.scheme().resource(RbacModule.GROUP, "clusterroles").orElseThrow();
+    var type = (ResourceType<ClusterRole>) registry.scheme().resource(RbacGroup.NAME, "clusterroles").orElseThrow();
     this.store = registry.store(type);
     this.informer = registry.informers().forResource(type.groupResource(), ClusterRole.class);
   }

@@ -6,7 +6,7 @@ import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.apis.rbac.ClusterRole;
 import dev.customapiserver.apis.rbac.ClusterRoleBinding;
 import dev.customapiserver.apis.rbac.PolicyRule;
-import dev.customapiserver.apis.rbac.RbacModule;
+import dev.customapiserver.apis.rbac.RbacGroup;
 import dev.customapiserver.apis.rbac.Subject;
 import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.rbac.BootstrapPolicy;
@@ -35,10 +35,10 @@ public final class PolicyBootstrap {
   @SuppressWarnings("unchecked")
   public PolicyBootstrap(Registry registry) {
     this.registry = registry;
-    this.roles = registry.store((ResourceType<ClusterRole>) registry.scheme().resource(RbacModule.GROUP, "clusterroles")
+    this.roles = registry.store((ResourceType<ClusterRole>) registry.scheme().resource(RbacGroup.NAME, "clusterroles")
         .orElseThrow());
     this.bindings = registry.store((ResourceType<ClusterRoleBinding>) registry.scheme()
-        .resource(RbacModule.GROUP, "clusterrolebindings").orElseThrow());
+        .resource(RbacGroup.NAME, "clusterrolebindings").orElseThrow());
   }
 
   /** Creates or completes every bootstrap role and binding. */

@@ -12,7 +12,7 @@ import java.util.Optional;
  * the kind's strategy, validation, admission, storage). Errors are the API's
  * ({@link dev.customapiserver.api.errors.ApiException}: 404, 409, 422, 403 ...).
  *
- * @see dev.customapiserver.apis.ApiGroupModule#extensionEndpoints
+ * @see dev.customapiserver.groups.ApiGroupModule#extensionEndpoints
  */
 public interface ObjectClient {
 

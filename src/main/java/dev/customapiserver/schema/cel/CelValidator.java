@@ -124,10 +124,10 @@ public final class CelValidator {
         CompiledRule r = nr.rules.get(i);
         String at = child(path, "x-kubernetes-validations") + "[" + i + "]";
         if (r.error != null) {
-          errors.add(FieldError.invalid(at + ".rule", GoValues.rule(r.rule), r.error));
+          errors.add(FieldError.invalid(at + ".rule", GoRuleSyntax.rule(r.rule), r.error));
         }
         if (r.messageError != null) {
-          errors.add(FieldError.invalid(at + ".messageExpression", GoValues.rule(r.rule), r.messageError));
+          errors.add(FieldError.invalid(at + ".messageExpression", GoRuleSyntax.rule(r.rule), r.messageError));
         }
         if (r.fieldPathError != null) {
           errors.add(FieldError.invalid(at + ".fieldPath", r.rule.fieldPath(), "fieldPath must be a valid path: " + r.fieldPathError));

@@ -80,14 +80,14 @@ final class NetAddresses {
   static Ip ip(String raw) throws Invalid {
     int zone = raw.indexOf('%');
     if (zone >= 0 && raw.contains(":") && zone < raw.length() - 1 && parse(raw.substring(0, zone)) != null) {
-      throw new Invalid("IP address " + GoValues.quote(raw) + " with zone value is not allowed");
+      throw new Invalid("IP address " + GoRuleSyntax.quote(raw) + " with zone value is not allowed");
     }
     Ip ip = parse(raw);
     if (ip == null) {
-      throw new Invalid("IP Address " + GoValues.quote(raw) + " parse error during conversion from string");
+      throw new Invalid("IP Address " + GoRuleSyntax.quote(raw) + " parse error during conversion from string");
     }
     if (ip.family() == 4 && raw.contains(":")) {
-      throw new Invalid("IPv4-mapped IPv6 address " + GoValues.quote(raw) + " is not allowed");
+      throw new Invalid("IPv4-mapped IPv6 address " + GoRuleSyntax.quote(raw) + " is not allowed");
     }
     return ip;
   }
@@ -99,15 +99,15 @@ final class NetAddresses {
     int zone = addr.indexOf('%');
     if (zone >= 0 && addr.contains(":") && zone < addr.length() - 1 && parse(addr.substring(0, zone)) != null
         && BITS.matcher(bits).matches()) {
-      throw new Invalid("CIDR " + GoValues.quote(raw) + " with zone value is not allowed");
+      throw new Invalid("CIDR " + GoRuleSyntax.quote(raw) + " with zone value is not allowed");
     }
     Ip ip = parse(addr);
     if (ip == null || !BITS.matcher(bits).matches() || Integer.parseInt(bits) > ip.bytes().length * 8
         && !(ip.family() == 4 && addr.contains(":") && Integer.parseInt(bits) <= 128)) {
-      throw new Invalid("CIDR " + GoValues.quote(raw) + " parse error during conversion from string");
+      throw new Invalid("CIDR " + GoRuleSyntax.quote(raw) + " parse error during conversion from string");
     }
     if (ip.family() == 4 && addr.contains(":")) {
-      throw new Invalid("IPv4-mapped IPv6 address " + GoValues.quote(raw) + " is not allowed");
+      throw new Invalid("IPv4-mapped IPv6 address " + GoRuleSyntax.quote(raw) + " is not allowed");
     }
     return new Cidr(ip, Integer.parseInt(bits));
   }

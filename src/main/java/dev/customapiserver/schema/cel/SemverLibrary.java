@@ -158,10 +158,10 @@ final class SemverLibrary {
           return "Prerelease is empty";
         }
         if (!id.matches("[0-9A-Za-z-]+")) {
-          return "Invalid character(s) found in prerelease " + GoValues.quote(id);
+          return "Invalid character(s) found in prerelease " + GoRuleSyntax.quote(id);
         }
         if (id.matches("[0-9]+") && id.length() > 1 && id.startsWith("0")) {
-          return "Numeric PreRelease version must not contain leading zeroes " + GoValues.quote(id);
+          return "Numeric PreRelease version must not contain leading zeroes " + GoRuleSyntax.quote(id);
         }
       }
     }
@@ -171,7 +171,7 @@ final class SemverLibrary {
           return "Build meta data is empty";
         }
         if (!id.matches("[0-9A-Za-z-]+")) {
-          return "Invalid character(s) found in build meta data " + GoValues.quote(id);
+          return "Invalid character(s) found in build meta data " + GoRuleSyntax.quote(id);
         }
       }
     }
@@ -180,12 +180,12 @@ final class SemverLibrary {
 
   private static String number(String n, String lower, String upper) {
     if (n.isEmpty() || !n.matches("[0-9]+")) {
-      return "Invalid character(s) found in " + lower + " number " + GoValues.quote(n);
+      return "Invalid character(s) found in " + lower + " number " + GoRuleSyntax.quote(n);
     }
     if (n.length() > 1 && n.startsWith("0")) {
-      return upper + " number must not contain leading zeroes " + GoValues.quote(n);
+      return upper + " number must not contain leading zeroes " + GoRuleSyntax.quote(n);
     }
-    return n.length() > 18 && new java.math.BigInteger(n).bitLength() > 64 ? "strconv.ParseUint: parsing " + GoValues.quote(n)
+    return n.length() > 18 && new java.math.BigInteger(n).bitLength() > 64 ? "strconv.ParseUint: parsing " + GoRuleSyntax.quote(n)
         + ": value out of range" : null;
   }
 

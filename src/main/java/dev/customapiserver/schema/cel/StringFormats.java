@@ -104,6 +104,6 @@ final class StringFormats {
   }
 
   private static String quote(String s) {
-    return GoValues.quote(s);
+    return GoRuleSyntax.quote(s);
   }
 }

@@ -106,19 +106,19 @@ public final class DataDirectory {
    */
   public String clientKubeconfig(String user, List<String> groups, String serverUrl, java.time.Duration validity) {
     Pki.ClientIdentity id = pki.client(user, groups, validity);
-    Kubeconfig.Cluster cluster = Kubeconfig.cluster(kubeconfigFile())
-        .orElse(new Kubeconfig.Cluster(serverUrl, id.caPem()));
+    KubeconfigRenderer.Cluster cluster = KubeconfigRenderer.cluster(kubeconfigFile())
+        .orElse(new KubeconfigRenderer.Cluster(serverUrl, id.caPem()));
     String server = serverUrl == null ? cluster.server() : serverUrl;
     if (server == null) {
       throw new IllegalStateException("no kubeconfig in " + root + " to take the server URL from: give --server");
     }
-    return Kubeconfig.renderClient(server, cluster.caPem(), user,
+    return KubeconfigRenderer.renderClient(server, cluster.caPem(), user,
         id.certificatePem(), id.keyPem());
   }
 
   /** (Re)writes {@code kubeconfig} (mode 0600) for {@code serverUrl}, trusting the identity's anchor. */
   public Path writeKubeconfig(String serverUrl, ServingIdentity identity, String token) {
-    String yaml = Kubeconfig.render(serverUrl, identity.trustAnchorPem(), token);
+    String yaml = KubeconfigRenderer.render(serverUrl, identity.trustAnchorPem(), token);
     SecureFiles.write(kubeconfigFile(), yaml.getBytes(StandardCharsets.UTF_8), true);
     return kubeconfigFile();
   }

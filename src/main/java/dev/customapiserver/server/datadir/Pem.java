@@ -1,6 +1,6 @@
 package dev.customapiserver.server.datadir;
 
-import dev.customapiserver.auth.kubeconfig.PemBundle;
+import dev.customapiserver.client.PemBundle;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;

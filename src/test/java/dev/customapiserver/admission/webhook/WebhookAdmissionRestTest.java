@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.admission.chain.PluginSelection;
-import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.testing.MemoryStorageBackend;
 import dev.customapiserver.testing.TestServer;
 import dev.customapiserver.testing.WebhookServer;

@@ -9,7 +9,7 @@ import dev.customapiserver.admission.Operation;
 import dev.customapiserver.admission.ValidatingPlugin;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.apis.admissionregistration.MutatingWebhook;
 import dev.customapiserver.apis.admissionregistration.MutatingWebhookConfiguration;

@@ -15,7 +15,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 @Label("Pizza conversion between v1alpha1 names and v1beta1 quantities")
-class PizzaConversionTest {
+public class PizzaConversionTest {
   private final PizzaV1alpha1Converter alpha = new PizzaV1alpha1Converter();
   private final PizzaV1beta1Converter beta = new PizzaV1beta1Converter();
 
@@ -85,14 +85,14 @@ class PizzaConversionTest {
     assertThat(a.fromHub(b.toHub(b.fromHub(a.toHub(t))))).usingRecursiveComparison().isEqualTo(t);
   }
 
-  static PizzaV1beta1.ToppingRef ref(String name, Integer quantity) {
+  public static PizzaV1beta1.ToppingRef ref(String name, Integer quantity) {
     PizzaV1beta1.ToppingRef r = new PizzaV1beta1.ToppingRef();
     r.name = name;
     r.quantity = quantity;
     return r;
   }
 
-  static PizzaV1beta1 betaOf(PizzaV1beta1.ToppingRef... refs) {
+  public static PizzaV1beta1 betaOf(PizzaV1beta1.ToppingRef... refs) {
     PizzaV1beta1 p = new PizzaV1beta1();
     p.metadata.name = "margherita";
     p.spec = new PizzaV1beta1.Spec();

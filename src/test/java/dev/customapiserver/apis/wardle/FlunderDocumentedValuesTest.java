@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.apis.Documented;
+import dev.customapiserver.groups.wardle.FlunderStrategy;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;

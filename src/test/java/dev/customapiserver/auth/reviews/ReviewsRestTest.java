@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.apis.authentication.AuthenticationModule;
+import dev.customapiserver.groups.authentication.AuthenticationModule;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.testing.MemoryStorageBackend;

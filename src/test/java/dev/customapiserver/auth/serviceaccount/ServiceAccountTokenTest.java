@@ -8,7 +8,7 @@ import com.nimbusds.jwt.SignedJWT;
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.registry.RequestContext;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.ResourceType;

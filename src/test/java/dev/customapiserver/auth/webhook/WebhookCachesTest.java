@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthorizationAttributes;
 import dev.customapiserver.auth.Authorizer;
-import dev.customapiserver.auth.kubeconfig.ClusterClient;
+import dev.customapiserver.client.ClusterClient;
 import dev.customapiserver.testing.KubeApiserverStandIn;
 import java.nio.file.Path;
 import java.time.Clock;

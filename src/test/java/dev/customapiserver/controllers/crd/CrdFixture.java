@@ -2,7 +2,7 @@ package dev.customapiserver.controllers.crd;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.customapiserver.apis.ApiGroupModule;
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.testing.MemoryStorageBackend;
 import dev.customapiserver.testing.TestServer;

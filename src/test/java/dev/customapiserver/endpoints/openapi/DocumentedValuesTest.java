@@ -2,8 +2,8 @@ package dev.customapiserver.endpoints.openapi;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.customapiserver.runtime.Default;
-import dev.customapiserver.runtime.Enum;
+import dev.customapiserver.schema.Default;
+import dev.customapiserver.schema.Enum;
 import java.util.TreeMap;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
