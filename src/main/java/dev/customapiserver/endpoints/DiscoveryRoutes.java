@@ -1,5 +1,6 @@
 package dev.customapiserver.endpoints;
 
+import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;

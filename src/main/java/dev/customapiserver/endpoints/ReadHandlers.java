@@ -2,6 +2,10 @@ package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.representation.Encoder;
+import dev.customapiserver.endpoints.representation.OutputFormat;
+import dev.customapiserver.endpoints.representation.Tables;
+import dev.customapiserver.endpoints.representation.VersionedView;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.ListOptions;
 import dev.customapiserver.registry.RequestContext;

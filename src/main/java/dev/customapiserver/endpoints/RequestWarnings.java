@@ -1,5 +1,6 @@
 package dev.customapiserver.endpoints;
 
+import dev.customapiserver.endpoints.representation.Encoder;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;

@@ -2,6 +2,9 @@ package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.endpoints.fieldmanager.FieldManager;
+import dev.customapiserver.endpoints.representation.Encoder;
+import dev.customapiserver.endpoints.representation.Tables;
+import dev.customapiserver.endpoints.representation.VersionedView;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.BodyDecoder;

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.autoscaling.Scale;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.representation.Encoder;
+import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.registry.ScaleStore;
 import dev.customapiserver.registry.WriteOptions;
 import dev.customapiserver.runtime.BodyDecoder;

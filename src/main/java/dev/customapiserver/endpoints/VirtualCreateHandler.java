@@ -1,6 +1,9 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.representation.Encoder;
+import dev.customapiserver.endpoints.representation.OutputFormat;
+import dev.customapiserver.endpoints.representation.VersionedView;
 import dev.customapiserver.registry.RequestContext;
 import dev.customapiserver.runtime.Decoded;
 import dev.customapiserver.runtime.VirtualCreate;

@@ -3,6 +3,8 @@ package dev.customapiserver.endpoints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.endpoints.representation.Encoder;
+import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;

@@ -1,5 +1,6 @@
 package dev.customapiserver.endpoints;
 
+import dev.customapiserver.endpoints.representation.EncodedObjects;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.representation;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Renders versioned objects as a meta.k8s.io/v1 Table: NAME, the version's own columns, AGE (unless the version replaces it). */
-final class Tables {
+public final class Tables {
   private static final Table.Column NAME = new Table.Column("Name", "string", "name",
       "Name must be unique within a namespace. Is required when creating resources, although some resources may "
           + "allow a client to request the generation of an appropriate name automatically.", 0);
@@ -22,15 +22,15 @@ final class Tables {
       "CreationTimestamp is a timestamp representing the server time when this object was created.", 0);
 
   /** The includeObject parameter. */
-  enum Include { NONE, METADATA, OBJECT }
+  public enum Include { NONE, METADATA, OBJECT }
 
   private final Clock clock;
 
-  Tables(Clock clock) {
+  public Tables(Clock clock) {
     this.clock = clock;
   }
 
-  static Include include(String param) {
+  public static Include include(String param) {
     if (param == null || param.isEmpty() || param.equals("Metadata")) {
       return Include.METADATA;
     }
@@ -42,7 +42,7 @@ final class Tables {
     };
   }
 
-  Table table(ServedVersion<?, ?> version, List<? extends KubeObject> objects, ListMeta meta, Include include) {
+  public Table table(ServedVersion<?, ?> version, List<? extends KubeObject> objects, ListMeta meta, Include include) {
     Table t = new Table();
     t.metadata = meta;
     List<Table.Column> cols = new ArrayList<>();

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.representation;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ObjectMeta;
@@ -14,7 +14,7 @@ import java.util.function.Function;
  * new resourceVersion, a deletion included), so equal keys have equal bytes. Bounded: the oldest
  * entries are dropped first; a miss only costs an encoding.
  */
-final class EncodedObjects {
+public final class EncodedObjects {
   private record Key(String namespace, String name, String uid, String resourceVersion) {}
 
   private final int capacity;
@@ -26,7 +26,7 @@ final class EncodedObjects {
   }
 
   /** The bytes of {@code object}, from {@code encode} on the first call for its state. */
-  <O extends KubeObject> byte[] json(O object, Function<O, byte[]> encode) {
+  public <O extends KubeObject> byte[] json(O object, Function<O, byte[]> encode) {
     ObjectMeta m = object.metadata();
     if (m == null || m.resourceVersion == null || m.resourceVersion.isEmpty()) {
       return encode.apply(object);

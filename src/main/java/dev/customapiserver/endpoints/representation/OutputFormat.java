@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.representation;
 
 import dev.customapiserver.api.errors.Errors;
 import java.util.ArrayList;
@@ -8,10 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /** What the client's Accept header asks for: JSON, YAML or a meta.k8s.io Table. */
-enum OutputFormat {
+public enum OutputFormat {
   JSON("application/json"), YAML("application/yaml"), TABLE("application/json");
 
-  static final List<String> ACCEPTED = List.of("application/json", "application/yaml",
+  public static final List<String> ACCEPTED = List.of("application/json", "application/yaml",
       "application/json;as=Table;v=v1;g=meta.k8s.io", "application/json;as=Table;v=v1beta1;g=meta.k8s.io");
 
   private final String contentType;
@@ -25,7 +25,7 @@ enum OutputFormat {
   }
 
   /** The best format the header allows (tables only where {@code tablesAllowed}); 406 when none. */
-  static OutputFormat negotiate(String accept, boolean tablesAllowed) {
+  public static OutputFormat negotiate(String accept, boolean tablesAllowed) {
     if (accept == null || accept.isBlank()) {
       return JSON;
     }
@@ -44,8 +44,8 @@ enum OutputFormat {
   }
 
   /** One entry of an Accept header. */
-  record MediaRange(String type, Map<String, String> params, double q) {
-    static MediaRange parse(String s) {
+  public record MediaRange(String type, Map<String, String> params, double q) {
+    public static MediaRange parse(String s) {
       String[] parts = s.trim().split(";");
       Map<String, String> params = new java.util.HashMap<>();
       double q = 1;
@@ -66,7 +66,7 @@ enum OutputFormat {
       return new MediaRange(parts[0].trim().toLowerCase(Locale.ROOT), params, q);
     }
 
-    OutputFormat format(boolean tablesAllowed) {
+    public OutputFormat format(boolean tablesAllowed) {
       if (q <= 0) {
         return null;
       }

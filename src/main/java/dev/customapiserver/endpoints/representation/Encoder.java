@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.representation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.customapiserver.runtime.Codecs;
@@ -7,14 +7,14 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /** Writes response bodies in the negotiated format, with Kubernetes' {@code Warning: 299} headers. */
-final class Encoder {
+public final class Encoder {
   private final Codecs codecs;
 
-  Encoder(Codecs codecs) {
+  public Encoder(Codecs codecs) {
     this.codecs = codecs;
   }
 
-  Response respond(int status, Object body, OutputFormat format, List<String> warnings) {
+  public Response respond(int status, Object body, OutputFormat format, List<String> warnings) {
     byte[] bytes;
     try {
       bytes = format == OutputFormat.YAML ? codecs.yaml().writeValueAsBytes(body) : codecs.json().writeValueAsBytes(body);
@@ -29,7 +29,7 @@ final class Encoder {
   }
 
   /** {@code 299 - "text"} with quotes and backslashes escaped, as kube-apiserver sends warnings. */
-  static String warningHeader(String text) {
+  public static String warningHeader(String text) {
     return "299 - \"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
 }

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.representation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.errors.Errors;
@@ -21,7 +21,7 @@ import java.util.List;
  * One resource seen through one served version: hub objects out as versioned objects with
  * apiVersion and kind, request bodies in as defaulted hub objects.
  */
-final class VersionedView<H extends KubeObject> {
+public final class VersionedView<H extends KubeObject> {
   static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
   private final ResourceType<H> type;
   private final ServedVersion<H, ?> version;
@@ -29,48 +29,48 @@ final class VersionedView<H extends KubeObject> {
   private final BodyDecoder decoder;
   private final EncodedObjects encoded = new EncodedObjects(2048);
 
-  VersionedView(ResourceType<H> type, ServedVersion<H, ?> version, BodyDecoder decoder) {
+  public VersionedView(ResourceType<H> type, ServedVersion<H, ?> version, BodyDecoder decoder) {
     this.type = type;
     this.version = version;
     this.gv = new GroupVersion(type.group(), version.version());
     this.decoder = decoder;
   }
 
-  ResourceType<H> type() {
+  public ResourceType<H> type() {
     return type;
   }
 
-  ServedVersion<H, ?> version() {
+  public ServedVersion<H, ?> version() {
     return version;
   }
 
-  GroupVersion groupVersion() {
+  public GroupVersion groupVersion() {
     return gv;
   }
 
   /** The JSON of recently watched objects in this version, shared by all watches of it. */
-  EncodedObjects encoded() {
+  public EncodedObjects encoded() {
     return encoded;
   }
 
-  KubeObject out(H hub) {
+  public KubeObject out(H hub) {
     return version.fromHub(hub, gv, type.kind());
   }
 
-  List<KubeObject> out(List<H> hubs) {
+  public List<KubeObject> out(List<H> hubs) {
     return new ArrayList<>(version.fromHubs(hubs, gv, type.kind()));
   }
 
-  KubeList<KubeObject> outList(ListPage<H> page) {
+  public KubeList<KubeObject> outList(ListPage<H> page) {
     return new KubeList<>(gv.apiVersion(), type.kind() + "List", listMeta(page), out(page.items()));
   }
 
-  static ListMeta listMeta(ListPage<?> page) {
+  public static ListMeta listMeta(ListPage<?> page) {
     return new ListMeta(Long.toString(page.resourceVersion()), page.continueToken(), page.remainingItemCount());
   }
 
   /** Parses a request body (JSON, YAML, or protobuf where the version accepts it) into a defaulted hub object. */
-  Decoded<H> in(byte[] body, String contentType, FieldValidation mode) {
+  public Decoded<H> in(byte[] body, String contentType, FieldValidation mode) {
     if (contentType.equals(PROTOBUF) && version.acceptsProtobuf()) {
       return new Decoded<>(fromProtobuf(body), List.of());
     }
@@ -116,7 +116,7 @@ final class VersionedView<H extends KubeObject> {
   }
 
   /** Binds a parsed body of this version; checks its apiVersion and kind against the URL's. */
-  Decoded<H> in(JsonNode tree, FieldValidation mode) {
+  public Decoded<H> in(JsonNode tree, FieldValidation mode) {
     StructuralSchema schema = schema();
     if (schema != null) {
       return in(tree, mode, schema, List.of(), false);
