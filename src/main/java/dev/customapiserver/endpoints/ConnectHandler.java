@@ -1,6 +1,8 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.call.Call;
+import dev.customapiserver.endpoints.call.Contexts;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.runtime.Connector;
 import jakarta.ws.rs.core.Response;

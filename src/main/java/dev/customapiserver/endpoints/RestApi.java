@@ -1,6 +1,7 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.call.RequestWarnings;
 import dev.customapiserver.endpoints.openapi.OpenApiAcceptFilter;
 import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.endpoints.openapi.OpenApiResource;

@@ -1,6 +1,8 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.call.Call;
+import dev.customapiserver.endpoints.call.Handler;
 import dev.customapiserver.runtime.ResourceType;
 import java.util.ArrayList;
 import java.util.List;

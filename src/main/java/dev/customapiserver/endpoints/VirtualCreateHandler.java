@@ -1,6 +1,10 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.call.Call;
+import dev.customapiserver.endpoints.call.Contexts;
+import dev.customapiserver.endpoints.call.Handler;
+import dev.customapiserver.endpoints.call.QueryOptions;
 import dev.customapiserver.endpoints.representation.Encoder;
 import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.endpoints.representation.VersionedView;

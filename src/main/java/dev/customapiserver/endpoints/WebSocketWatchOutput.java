@@ -1,6 +1,7 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.endpoints.call.Call;
 import dev.customapiserver.endpoints.websocket.OutboundMessages;
 import dev.customapiserver.endpoints.websocket.WebSocketUpgrade;
 import dev.customapiserver.storage.Watch;

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.call;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
@@ -11,10 +11,10 @@ import dev.customapiserver.storage.ResourceVersionMatch;
 import java.util.List;
 
 /** Parses the query parameters of list and write requests, with kube-apiserver's errors. */
-final class QueryOptions {
+public final class QueryOptions {
   private QueryOptions() {}
 
-  static ListOptions list(Call call) {
+  public static ListOptions list(Call call) {
     Long l = QueryParams.int64(call, "limit");
     long limit = l == null ? 0 : Math.max(0, l);
     QueryParams.int64(call, "timeoutSeconds");
@@ -44,7 +44,7 @@ final class QueryOptions {
    * {@code /watch/.../{name}} path (or null) narrows the field selector; {@code lastEventId} (SSE
    * resume, or null) stands in for an absent resourceVersion. Validated as kube-apiserver does.
    */
-  static WatchParams watch(Call call, String name, String lastEventId) {
+  public static WatchParams watch(Call call, String name, String lastEventId) {
     String rv = emptyToNull(call.query("resourceVersion"));
     if (rv == null) {
       rv = emptyToNull(lastEventId);
@@ -88,11 +88,11 @@ final class QueryOptions {
    * A boolean query parameter as kube-apiserver reads it: true when present and neither {@code 0} nor
    * {@code false} in any case, so {@code watch=True} (Python's client) and a bare {@code watch} are true.
    */
-  static boolean isTrue(String v) {
+  public static boolean isTrue(String v) {
     return v != null && !v.equals("0") && !v.equalsIgnoreCase("false");
   }
 
-  static WriteOptions write(Call call, String optionsKind) {
+  public static WriteOptions write(Call call, String optionsKind) {
     List<String> dryRun = call.queryAll().get("dryRun");
     boolean dry = false;
     if (dryRun != null) {
@@ -116,7 +116,7 @@ final class QueryOptions {
    * The field manager of a write: {@code fieldManager}, else the User-Agent up to its first
    * {@code /} (printable characters, at most 128 bytes), as kube-apiserver defaults it.
    */
-  static String manager(Call call, WriteOptions opts) {
+  public static String manager(Call call, WriteOptions opts) {
     if (opts.fieldManager() != null) {
       return opts.fieldManager();
     }
@@ -153,7 +153,7 @@ final class QueryOptions {
   }
 
   /** PatchOptions rules: an apply patch needs a field manager, {@code force} is for apply patches only. */
-  static boolean force(Call call, WriteOptions opts, boolean apply) {
+  public static boolean force(Call call, WriteOptions opts, boolean apply) {
     String force = call.query("force");
     List<FieldError> errs = new java.util.ArrayList<>();
     if (!apply && force != null) {
@@ -168,7 +168,7 @@ final class QueryOptions {
     return isTrue(force);
   }
 
-  static FieldValidation fieldValidation(Call call) {
+  public static FieldValidation fieldValidation(Call call) {
     return FieldValidation.parse(call.query("fieldValidation"));
   }
 

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.call;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.UserInfo;
@@ -13,7 +13,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /** One request as a verb handler sees it: path and query parameters, headers, the body (size-limited), the user. */
-final class Call {
+public final class Call {
   private final ContainerRequestContext ctx;
   private final long maxBodyBytes;
 
@@ -31,16 +31,16 @@ final class Call {
   }
 
   /** The same request with the path parameters {@code parameters} (a dispatcher's parse of the path). */
-  Call withPath(java.util.Map<String, String> parameters) {
+  public Call withPath(java.util.Map<String, String> parameters) {
     return new Call(ctx, maxBodyBytes, parameters);
   }
 
-  String path(String name) {
+  public String path(String name) {
     return pathParameters != null ? pathParameters.get(name) : ctx.getUriInfo().getPathParameters().getFirst(name);
   }
 
   /** Every path parameter (first value each). */
-  java.util.Map<String, String> pathAll() {
+  public java.util.Map<String, String> pathAll() {
     if (pathParameters != null) {
       return new java.util.LinkedHashMap<>(pathParameters);
     }
@@ -50,15 +50,15 @@ final class Call {
   }
 
   /** A query parameter, or {@code null}. */
-  String query(String name) {
+  public String query(String name) {
     return ctx.getUriInfo().getQueryParameters().getFirst(name);
   }
 
-  MultivaluedMap<String, String> queryAll() {
+  public MultivaluedMap<String, String> queryAll() {
     return ctx.getUriInfo().getQueryParameters();
   }
 
-  String header(String name) {
+  public String header(String name) {
     return ctx.getHeaderString(name);
   }
 
@@ -68,13 +68,13 @@ final class Call {
    * protobuf, YAML), when the audit records this request's body ({@link DecodedRequestObject});
    * {@code json} is computed only then.
    */
-  void decoded(java.util.function.Supplier<byte[]> json) {
+  public void decoded(java.util.function.Supplier<byte[]> json) {
     if (!contentType().equals("application/json") && ctx.getProperty(RequestContext.ATTRIBUTE) instanceof RequestContext rc) {
       rc.get(DecodedRequestObject.class).ifPresent(d -> d.set(json.get()));
     }
   }
 
-  String contentType() {
+  public String contentType() {
     String ct = ctx.getHeaderString("Content-Type");
     if (ct == null || ct.isBlank()) {
       return "application/json";
@@ -84,12 +84,12 @@ final class Call {
   }
 
   /** A warning for the client about the request itself, sent with any response ({@link RequestWarnings}). */
-  void warn(String text) {
+  public void warn(String text) {
     RequestWarnings.add(ctx, text);
   }
 
   /** A request property (a servlet request attribute set by a filter), or {@code null}. */
-  Object property(String name) {
+  public Object property(String name) {
     return ctx.getProperty(name);
   }
 
@@ -111,7 +111,7 @@ final class Call {
   }
 
   /** The whole body; 413 beyond the limit (3 MiB by default, as kube-apiserver). */
-  byte[] body() {
+  public byte[] body() {
     try (InputStream in = ctx.getEntityStream()) {
       if (in == null) {
         return new byte[0];

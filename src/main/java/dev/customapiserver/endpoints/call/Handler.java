@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.call;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
@@ -6,11 +6,11 @@ import java.util.function.Function;
 import org.glassfish.jersey.process.Inflector;
 
 /** Adapts a verb handler to Jersey's programmatic resource model. */
-final class Handler implements Inflector<ContainerRequestContext, Response> {
+public final class Handler implements Inflector<ContainerRequestContext, Response> {
   private final Function<Call, Response> verb;
   private final long maxBodyBytes;
 
-  Handler(Function<Call, Response> verb, long maxBodyBytes) {
+  public Handler(Function<Call, Response> verb, long maxBodyBytes) {
     this.verb = verb;
     this.maxBodyBytes = maxBodyBytes;
   }

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.call;
 
 import dev.customapiserver.endpoints.representation.Encoder;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -12,7 +12,7 @@ import java.util.List;
  * {@code Warning: 299} headers with whatever the response is, errors and watches included, before
  * the handler's own warnings, as kube-apiserver adds them when the request starts.
  */
-final class RequestWarnings implements ContainerResponseFilter {
+public final class RequestWarnings implements ContainerResponseFilter {
   private static final String PROPERTY = RequestWarnings.class.getName();
 
   /** Adds {@code text} to the warnings of the request. */

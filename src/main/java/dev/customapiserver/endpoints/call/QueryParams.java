@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.call;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
@@ -13,7 +13,7 @@ import java.util.List;
  * parsing "abc": invalid syntax}) before anything happens; a boolean is true unless {@code 0} or
  * {@code false}; the field manager is checked as metav1 validation checks it.
  */
-final class QueryParams {
+public final class QueryParams {
   /** kube's FieldManagerMaxLength. */
   static final int FIELD_MANAGER_MAX_BYTES = 128;
   private static final BigInteger MIN = BigInteger.valueOf(Long.MIN_VALUE);
@@ -22,7 +22,7 @@ final class QueryParams {
   private QueryParams() {}
 
   /** An int64 parameter, or {@code null} when absent or empty. */
-  static Long int64(Call call, String name) {
+  public static Long int64(Call call, String name) {
     String v = call.query(name);
     if (v == null || v.isEmpty()) {
       return null;
