@@ -5,6 +5,7 @@ import dev.customapiserver.endpoints.fieldmanager.FieldManager;
 import dev.customapiserver.endpoints.representation.Encoder;
 import dev.customapiserver.endpoints.representation.Tables;
 import dev.customapiserver.endpoints.representation.VersionedView;
+import dev.customapiserver.endpoints.watch.Watches;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.BodyDecoder;

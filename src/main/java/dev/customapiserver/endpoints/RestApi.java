@@ -8,6 +8,8 @@ import dev.customapiserver.endpoints.openapi.OpenApiResource;
 import dev.customapiserver.endpoints.representation.Encoder;
 import dev.customapiserver.endpoints.representation.Tables;
 import dev.customapiserver.endpoints.representation.VersionedView;
+import dev.customapiserver.endpoints.watch.WatchEventObserver;
+import dev.customapiserver.endpoints.watch.Watches;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.registry.VirtualCreate;

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.endpoints.call.Call;
@@ -18,7 +18,7 @@ import java.util.concurrent.ExecutionException;
  * upgrade is accepted, so that its errors (410 Expired, 400) are still plain HTTP Status responses;
  * events that come before the socket opens wait for it.
  */
-final class WebSocketWatchOutput implements WatchOutput {
+public final class WebSocketWatchOutput implements WatchOutput {
   private final CompletableFuture<OutboundMessages> socket = new CompletableFuture<>();
 
   /**
@@ -27,7 +27,7 @@ final class WebSocketWatchOutput implements WatchOutput {
    * @throws dev.customapiserver.api.errors.ApiException 503 if the servlet container cannot upgrade; clients
    *     such as fabric8 then watch over HTTP, as they do with a kube-apiserver behind a proxy without WebSocket
    */
-  static WebSocketUpgrade requested(Call call) {
+  public static WebSocketUpgrade requested(Call call) {
     if (!(call.property(WebSocketUpgrade.ATTRIBUTE) instanceof WebSocketUpgrade upgrade)) {
       return null;
     }
@@ -39,7 +39,7 @@ final class WebSocketWatchOutput implements WatchOutput {
   }
 
   /** What the REST handler answers once the upgrade is accepted (the container sends the 101 itself). */
-  static Response switchingProtocols() {
+  public static Response switchingProtocols() {
     return Response.status(101).build();
   }
 
@@ -47,7 +47,7 @@ final class WebSocketWatchOutput implements WatchOutput {
    * Accepts the upgrade; {@code onClientGone} ends the stream when the client closes the socket.
    * A refused upgrade closes {@code storageWatch} and is a 400 Status.
    */
-  void accept(WebSocketUpgrade upgrade, Runnable onClientGone, Watch storageWatch) {
+  public void accept(WebSocketUpgrade upgrade, Runnable onClientGone, Watch storageWatch) {
     try {
       socket.complete(upgrade.accept(onClientGone));
     } catch (IOException e) {

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * A watch response read line by line on a background thread, with bounded waits: the test sees the
  * status and headers as soon as they arrive, then each line as it is flushed.
  */
-final class WatchClient implements AutoCloseable {
+public final class WatchClient implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
   private static final String EOF = "\u0000EOF";
   private static final long WAIT_SECONDS = 15;
@@ -38,7 +38,7 @@ final class WatchClient implements AutoCloseable {
   }
 
   /** Opens a watch (headers as name, value pairs) and waits, boundedly, for its status line and headers. */
-  static WatchClient open(URI uri, String... headers) throws Exception {
+  public static WatchClient open(URI uri, String... headers) throws Exception {
     return open(uri, true, headers);
   }
 
@@ -85,7 +85,7 @@ final class WatchClient implements AutoCloseable {
   }
 
   /** The next event (a JSON line). */
-  JsonNode next() throws Exception {
+  public JsonNode next() throws Exception {
     return JSON.readTree(nextLine());
   }
 

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import java.io.IOException;
 import org.glassfish.jersey.server.ChunkedOutput;
@@ -9,7 +9,7 @@ import org.glassfish.jersey.server.ChunkedOutput;
  * for a slow client; Jersey's {@link ChunkedOutput} (used when the hand-off filter is not installed)
  * always takes a chunk and blocks the writer instead.
  */
-interface WatchOutput {
+public interface WatchOutput {
 
   /** Starts the output; it calls {@code resume} whenever it becomes ready after {@link #ready()} said no. */
   void start(Runnable resume);

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
@@ -25,7 +25,7 @@ import java.util.concurrent.ScheduledFuture;
  * with an ERROR 410 so the client relists. A failed write (the client went away), the timeout, the
  * storage ending the watch and server shutdown all end it too.
  */
-final class WatchStream<H extends KubeObject> implements WatchSink<H> {
+public final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   /** The last item of a stream: an ERROR event with this status, or just the end when {@code null}. */
   private record End(Status status) {}
 
@@ -45,13 +45,13 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   private ScheduledFuture<?> timer;
 
   /** A stream over {@code out}, started at once (Jersey's chunked output and a WebSocket queue early chunks). */
-  WatchStream(WatchFraming<H> framing, WatchOutput out, Watches watches, String what) {
+  public WatchStream(WatchFraming<H> framing, WatchOutput out, Watches watches, String what) {
     this(framing, watches, what);
     attach(out);
   }
 
   /** A stream that buffers until {@link #attach} gives it its output. */
-  WatchStream(WatchFraming<H> framing, Watches watches, String what) {
+  public WatchStream(WatchFraming<H> framing, Watches watches, String what) {
     this.framing = framing;
     this.watches = watches;
     this.capacity = watches.bufferSize();
@@ -59,7 +59,7 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   }
 
   /** Attaches the started storage watch and arms the timeout. */
-  void start(Watch storageWatch, long timeoutMillis) {
+  public void start(Watch storageWatch, long timeoutMillis) {
     boolean closeNow;
     synchronized (this) {
       watch = storageWatch;
@@ -75,7 +75,7 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   }
 
   /** Starts writing to {@code output}: the headers at once, then what is buffered. Call once. */
-  void attach(WatchOutput output) {
+  public void attach(WatchOutput output) {
     out = output;
     output.start(this::resume);
   }
@@ -108,7 +108,7 @@ final class WatchStream<H extends KubeObject> implements WatchSink<H> {
   }
 
   /** Ends the stream after what is buffered (or at once, with an ERROR, for an overflow) and closes the storage watch. */
-  void end(Status error) {
+  public void end(Status error) {
     Watch w;
     synchronized (this) {
       if (ended) {

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import dev.customapiserver.endpoints.representation.EncodedObjects;
 import java.util.ArrayDeque;

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.FilterChain;
@@ -22,14 +22,14 @@ import java.util.logging.Logger;
 public final class WatchHandOff extends HttpFilter {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = Logger.getLogger(WatchHandOff.class.getName());
-  static final String ATTRIBUTE = WatchHandOff.class.getName();
+  public static final String ATTRIBUTE = WatchHandOff.class.getName();
 
   /** The slot of one request: empty, or the stream that takes over the response. */
-  static final class Slot {
+  public static final class Slot {
     private volatile Consumer<ServletWatchOutput> taker;
 
     /** Claims the response for {@code taker}, which gets the non-blocking output once Jersey is done. */
-    void take(Consumer<ServletWatchOutput> t) {
+    public void take(Consumer<ServletWatchOutput> t) {
       taker = t;
     }
 

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import java.time.Duration;
 import java.util.Set;
@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * clients (a thread is borrowed only while a stream has events to write, never held by an idle watcher), one
  * timer thread for timeouts, the settings, and the set of open streams so shutdown can end them.
  */
-final class Watches implements AutoCloseable {
+public final class Watches implements AutoCloseable {
   /** Writer threads for all streams: bounded, borrowed per chunk, never held by an idle watch. */
   static final int WRITERS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
@@ -31,7 +31,7 @@ final class Watches implements AutoCloseable {
   private final WatchEventObserver observer;
   private final WatchFrames frames = new WatchFrames(4096);
 
-  Watches(Duration minRequestTimeout, int bufferSize, WatchEventObserver observer) {
+  public Watches(Duration minRequestTimeout, int bufferSize, WatchEventObserver observer) {
     this.minRequestTimeout = minRequestTimeout;
     this.bufferSize = bufferSize;
     this.observer = observer;
@@ -56,7 +56,7 @@ final class Watches implements AutoCloseable {
    * The requested timeout, or as kube-apiserver a random one between min-request-timeout and twice
    * that when none (0) is asked; a negative request ends the watch at once, as kube's timer does.
    */
-  long timeoutMillis(long requestedSeconds) {
+  public long timeoutMillis(long requestedSeconds) {
     if (requestedSeconds < 0) {
       return 0;
     }
@@ -94,7 +94,7 @@ final class Watches implements AutoCloseable {
    * response, as a timeout would; streams opened from now on end at once) and waits up to {@code
    * grace} for them to be written out. Returns whether all ended in time. The threads keep running.
    */
-  boolean endAll(Duration grace) throws InterruptedException {
+  public boolean endAll(Duration grace) throws InterruptedException {
     ending = true;
     for (WatchStream<?> s : open) {
       s.end(null);

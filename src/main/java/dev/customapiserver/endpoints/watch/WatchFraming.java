@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.customapiserver.api.meta.KubeObject;
@@ -25,7 +25,7 @@ import java.util.Map;
  * object (not Table-shaped) is encoded once per object state and version and shared by every watch
  * of that version ({@link EncodedObjects}), and so is the framed event ({@link WatchFrames}).
  */
-final class WatchFraming<H extends KubeObject> {
+public final class WatchFraming<H extends KubeObject> {
   static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
 
   private final VersionedView<H> view;
@@ -37,7 +37,7 @@ final class WatchFraming<H extends KubeObject> {
   private boolean columnsSent;
   private boolean initialEventsPending;
 
-  WatchFraming(VersionedView<H> view, Codecs codecs, Tables tables, OutputFormat format, Tables.Include include, boolean sse,
+  public WatchFraming(VersionedView<H> view, Codecs codecs, Tables tables, OutputFormat format, Tables.Include include, boolean sse,
       boolean sendInitialEvents) {
     this.view = view;
     this.codecs = codecs;
@@ -48,7 +48,7 @@ final class WatchFraming<H extends KubeObject> {
     this.initialEventsPending = sendInitialEvents;
   }
 
-  String contentType() {
+  public String contentType() {
     return sse ? "text/event-stream" : "application/json";
   }
 

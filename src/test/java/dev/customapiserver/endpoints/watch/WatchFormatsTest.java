@@ -1,7 +1,7 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
-import static dev.customapiserver.endpoints.WatchTest.create;
-import static dev.customapiserver.endpoints.WatchTest.patch;
+import static dev.customapiserver.endpoints.watch.WatchTest.create;
+import static dev.customapiserver.endpoints.watch.WatchTest.patch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 /** Told the size of each encoded watch event sent to a client (kube's {@code apiserver_watch_events_sizes}). */
 public interface WatchEventObserver {

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.watch;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
@@ -12,7 +12,7 @@ import java.io.IOException;
  * reading holds no thread: its stream's buffer fills and ends it with a 410, and the connection's
  * idle timeout (or its reading again) finishes the response.
  */
-final class ServletWatchOutput implements WatchOutput, WriteListener {
+public final class ServletWatchOutput implements WatchOutput, WriteListener {
   private final AsyncContext async;
   private final ServletOutputStream out;
   private volatile Runnable resume = () -> {};
