@@ -2,6 +2,11 @@ package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.endpoints.call.RequestWarnings;
+import dev.customapiserver.endpoints.handlers.ActionHandler;
+import dev.customapiserver.endpoints.handlers.ConnectHandler;
+import dev.customapiserver.endpoints.handlers.ResourceVerbs;
+import dev.customapiserver.endpoints.handlers.ScaleHandlers;
+import dev.customapiserver.endpoints.handlers.VirtualCreateHandler;
 import dev.customapiserver.endpoints.openapi.OpenApiAcceptFilter;
 import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.endpoints.openapi.OpenApiResource;

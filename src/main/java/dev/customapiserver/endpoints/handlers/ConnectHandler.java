@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.handlers;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.endpoints.call.Call;
@@ -12,18 +12,18 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code GET .../{name}/<subresource>} of a connect-style subresource: the connector's output, streamed. */
-final class ConnectHandler<H extends KubeObject> {
+public final class ConnectHandler<H extends KubeObject> {
   private final GenericStore<H> store;
   private final String subresource;
   private final Connector<H> connector;
 
-  ConnectHandler(GenericStore<H> store, String subresource, Connector<H> connector) {
+  public ConnectHandler(GenericStore<H> store, String subresource, Connector<H> connector) {
     this.store = store;
     this.subresource = subresource;
     this.connector = connector;
   }
 
-  Response get(Call call) {
+  public Response get(Call call) {
     H obj = store.connect(Contexts.of(call), call.path("name"), subresource);
     Map<String, List<String>> options = new LinkedHashMap<>(call.queryAll());
     StreamingOutput body = out -> {

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.handlers;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,7 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** POST, PUT, PATCH, DELETE and DELETE-collection for one resource in one version. */
-final class WriteHandlers<H extends KubeObject> {
+public final class WriteHandlers<H extends KubeObject> {
   static final String APPLY_PATCH = "application/apply-patch+yaml";
   private final VersionedView<H> view;
   private final GenericStore<H> store;
@@ -54,7 +54,7 @@ final class WriteHandlers<H extends KubeObject> {
     this.strategic = new StrategicMergePatch(codecs.json());
   }
 
-  Response create(Call call) {
+  public Response create(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "CreateOptions");
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
@@ -66,12 +66,12 @@ final class WriteHandlers<H extends KubeObject> {
     return encoder.respond(201, view.out(created), format, warnings);
   }
 
-  Response replace(Call call) {
+  public Response replace(Call call) {
     return replace(call, "");
   }
 
   /** PUT {@code .../{name}/status}: only the status changes. */
-  Response replaceStatus(Call call) {
+  public Response replaceStatus(Call call) {
     return replace(call, GenericStore.STATUS);
   }
 
@@ -99,12 +99,12 @@ final class WriteHandlers<H extends KubeObject> {
     return encoder.respond(200, view.out(updated), format, warnings);
   }
 
-  Response patch(Call call) {
+  public Response patch(Call call) {
     return patch(call, "");
   }
 
   /** PATCH {@code .../{name}/status}: the patch applies to the whole object; only the status changes. */
-  Response patchStatus(Call call) {
+  public Response patchStatus(Call call) {
     return patch(call, GenericStore.STATUS);
   }
 
@@ -194,7 +194,7 @@ final class WriteHandlers<H extends KubeObject> {
     return (ObjectNode) tree;
   }
 
-  Response delete(Call call) {
+  public Response delete(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     DeleteOptions opts = deleteOptions(call);
     List<String> warnings = new ArrayList<>();
@@ -204,7 +204,7 @@ final class WriteHandlers<H extends KubeObject> {
     return encoder.respond(code, view.out(result.object()), format, warnings);
   }
 
-  Response deleteCollection(Call call) {
+  public Response deleteCollection(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     DeleteOptions opts = deleteOptions(call);
     List<String> warnings = new ArrayList<>();

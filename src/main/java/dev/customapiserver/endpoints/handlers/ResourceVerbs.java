@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.handlers;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.endpoints.fieldmanager.FieldManager;
@@ -16,17 +16,17 @@ import java.time.Clock;
 
 /**
  * The read and write verb handlers of one resource in one version, as both the routes bound at
- * start ({@link RouteBinder}) and the dispatcher of resources defined at run time
- * ({@link DynamicRoutes}) use them; the {@code scale} handlers when the kind has that subresource (else null).
+ * start ({@code RouteBinder}) and the dispatcher of resources defined at run time
+ * ({@code DynamicRoutes}) use them; the {@code scale} handlers when the kind has that subresource (else null).
  */
-record ResourceVerbs<H extends KubeObject>(VersionedView<H> view, ReadHandlers<H> reads, WriteHandlers<H> writes,
+public record ResourceVerbs<H extends KubeObject>(VersionedView<H> view, ReadHandlers<H> reads, WriteHandlers<H> writes,
     ScaleHandlers<H> scale) {
 
   /** What every resource's handlers share: one per REST application. */
-  record Factory(Registry registry, Codecs codecs, Encoder encoder, BodyDecoder decoder, Tables tables, Watches watches,
+  public record Factory(Registry registry, Codecs codecs, Encoder encoder, BodyDecoder decoder, Tables tables, Watches watches,
       Clock clock) {
 
-    <H extends KubeObject> ResourceVerbs<H> verbs(ResourceType<H> type, String version) {
+    public <H extends KubeObject> ResourceVerbs<H> verbs(ResourceType<H> type, String version) {
       GenericStore<H> store = registry.store(type);
       ServedVersion<H, ?> sv = type.version(version).orElseThrow();
       VersionedView<H> view = new VersionedView<>(type, sv, decoder);

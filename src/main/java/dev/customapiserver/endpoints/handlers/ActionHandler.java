@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.handlers;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
@@ -15,7 +15,7 @@ import java.io.IOException;
 import java.util.List;
 
 /** {@code POST .../{name}/<subresource>} of a create-style subresource: the action's answer, 201. */
-final class ActionHandler<H extends KubeObject, R> {
+public final class ActionHandler<H extends KubeObject, R> {
   private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
 
   private final GenericStore<H> store;
@@ -24,7 +24,7 @@ final class ActionHandler<H extends KubeObject, R> {
   private final Codecs codecs;
   private final Encoder encoder;
 
-  ActionHandler(GenericStore<H> store, String subresource, Action<H, R> action, Codecs codecs, Encoder encoder) {
+  public ActionHandler(GenericStore<H> store, String subresource, Action<H, R> action, Codecs codecs, Encoder encoder) {
     this.store = store;
     this.subresource = subresource;
     this.action = action;
@@ -32,7 +32,7 @@ final class ActionHandler<H extends KubeObject, R> {
     this.encoder = encoder;
   }
 
-  Response post(Call call) {
+  public Response post(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     H obj = store.action(Contexts.of(call), call.path("name"), subresource);
     R request = decode(call.body(), call.contentType());

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.handlers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.errors.ApiException;

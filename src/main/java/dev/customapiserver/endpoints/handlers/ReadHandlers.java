@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.handlers;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
@@ -28,7 +28,7 @@ import org.glassfish.jersey.server.ChunkedOutput;
 import java.util.List;
 
 /** GET of one object and of lists, and watches, for one resource in one version. */
-final class ReadHandlers<H extends KubeObject> {
+public final class ReadHandlers<H extends KubeObject> {
   private final VersionedView<H> view;
   private final GenericStore<H> store;
   private final Encoder encoder;
@@ -45,7 +45,7 @@ final class ReadHandlers<H extends KubeObject> {
     this.watches = watches;
   }
 
-  Response get(Call call) {
+  public Response get(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), true);
     Tables.Include include = Tables.include(call.query("includeObject"));
     H hub = store.get(Contexts.of(call), call.path("name"));
@@ -57,7 +57,7 @@ final class ReadHandlers<H extends KubeObject> {
     return encoder.respond(200, out, format, List.of());
   }
 
-  Response list(Call call) {
+  public Response list(Call call) {
     if (QueryOptions.isTrue(call.query("watch"))) {
       return watch(call, null);
     }
@@ -74,12 +74,12 @@ final class ReadHandlers<H extends KubeObject> {
   }
 
   /** A {@code /watch/} collection path. */
-  Response watchCollection(Call call) {
+  public Response watchCollection(Call call) {
     return watch(call, null);
   }
 
   /** A {@code /watch/.../{name}} path: the watch of one object. */
-  Response watchItem(Call call) {
+  public Response watchItem(Call call) {
     return watch(call, call.path("name"));
   }
 

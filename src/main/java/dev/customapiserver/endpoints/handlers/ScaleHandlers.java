@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.handlers;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,14 +23,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** GET, PUT and PATCH of {@code .../{name}/scale}: the object as {@code autoscaling/v1} Scale. */
-final class ScaleHandlers<H extends KubeObject> {
+public final class ScaleHandlers<H extends KubeObject> {
   private final ScaleStore<H> scales;
   private final Encoder encoder;
   private final Codecs codecs;
   private final BodyDecoder decoder;
   private final StrategicMergePatch strategic;
 
-  ScaleHandlers(ScaleStore<H> scales, Encoder encoder, Codecs codecs, BodyDecoder decoder) {
+  public ScaleHandlers(ScaleStore<H> scales, Encoder encoder, Codecs codecs, BodyDecoder decoder) {
     this.scales = scales;
     this.encoder = encoder;
     this.codecs = codecs;
@@ -38,12 +38,12 @@ final class ScaleHandlers<H extends KubeObject> {
     this.strategic = new StrategicMergePatch(codecs.json());
   }
 
-  Response get(Call call) {
+  public Response get(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     return encoder.respond(200, scales.get(Contexts.of(call), call.path("name")), format, List.of());
   }
 
-  Response replace(Call call) {
+  public Response replace(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "UpdateOptions");
     String type = call.contentType();
@@ -64,7 +64,7 @@ final class ScaleHandlers<H extends KubeObject> {
     return encoder.respond(200, updated, format, warnings);
   }
 
-  Response patch(Call call) {
+  public Response patch(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.handlers;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.endpoints.call.Call;
@@ -20,18 +20,18 @@ import org.glassfish.jersey.server.model.Resource;
  * The one route of a create-only virtual resource in one version: POST to its collection decodes the
  * body (JSON, YAML or protobuf), hands it to the {@link VirtualCreate} and answers 201 with the result.
  */
-final class VirtualCreateHandler<H extends KubeObject> {
+public final class VirtualCreateHandler<H extends KubeObject> {
   private final VersionedView<H> view;
   private final VirtualCreate<H> answer;
   private final Encoder encoder;
 
-  VirtualCreateHandler(VersionedView<H> view, VirtualCreate<H> answer, Encoder encoder) {
+  public VirtualCreateHandler(VersionedView<H> view, VirtualCreate<H> answer, Encoder encoder) {
     this.view = view;
     this.answer = answer;
     this.encoder = encoder;
   }
 
-  Resource resource(String prefix, long maxBodyBytes) {
+  public Resource resource(String prefix, long maxBodyBytes) {
     String plural = view.type().plural();
     String path = view.type().namespaced() ? prefix + "/namespaces/{namespace}/" + plural : prefix + "/" + plural;
     Resource.Builder b = Resource.builder(path);
