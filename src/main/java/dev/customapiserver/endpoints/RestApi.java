@@ -2,6 +2,7 @@ package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.endpoints.call.RequestWarnings;
+import dev.customapiserver.endpoints.discovery.DiscoveryDocuments;
 import dev.customapiserver.endpoints.handlers.ActionHandler;
 import dev.customapiserver.endpoints.handlers.ConnectHandler;
 import dev.customapiserver.endpoints.handlers.ResourceVerbs;

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.discovery;
 
 import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.runtime.ApiGroup;
@@ -17,7 +17,7 @@ import java.util.Map;
  * The discovery documents, built once from the Scheme: legacy (APIVersions, APIGroupList, APIGroup,
  * APIResourceList) and aggregated (apidiscovery.k8s.io/v2 APIGroupDiscoveryList).
  */
-final class DiscoveryDocuments {
+public final class DiscoveryDocuments {
   static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
   private final Scheme scheme;
   private final List<VirtualCreate<?>> virtuals;
@@ -27,7 +27,7 @@ final class DiscoveryDocuments {
   }
 
   /** With the create-only resources (listed with the verb {@code create} in their group's version). */
-  DiscoveryDocuments(Scheme scheme, List<VirtualCreate<?>> virtuals) {
+  public DiscoveryDocuments(Scheme scheme, List<VirtualCreate<?>> virtuals) {
     this.scheme = scheme;
     this.virtuals = List.copyOf(virtuals);
   }
@@ -36,12 +36,12 @@ final class DiscoveryDocuments {
     return virtuals.stream().filter(v -> v.group().equals(group) && v.version().equals(version)).toList();
   }
 
-  Map<String, Object> apiVersions() {
+  public Map<String, Object> apiVersions() {
     return ordered("kind", "APIVersions", "versions", List.of("v1"), "serverAddressByClientCIDRs",
         List.of(ordered("clientCIDR", "0.0.0.0/0", "serverAddress", "")));
   }
 
-  Map<String, Object> groupList() {
+  public Map<String, Object> groupList() {
     List<Object> groups = new ArrayList<>();
     for (ApiGroup g : scheme.groups()) {
       if (!g.name().isEmpty()) {
@@ -51,7 +51,7 @@ final class DiscoveryDocuments {
     return ordered("kind", "APIGroupList", "apiVersion", "v1", "groups", groups);
   }
 
-  Map<String, Object> group(ApiGroup g) {
+  public Map<String, Object> group(ApiGroup g) {
     List<Object> versions = g.versions().stream().map(v -> (Object) groupVersion(g.name(), v)).toList();
     Map<String, Object> m = ordered("name", g.name(), "versions", versions, "preferredVersion",
         groupVersion(g.name(), g.preferredVersion()));
@@ -60,7 +60,7 @@ final class DiscoveryDocuments {
     return doc;
   }
 
-  Map<String, Object> resourceList(ApiGroup g, String version) {
+  public Map<String, Object> resourceList(ApiGroup g, String version) {
     List<Object> resources = new ArrayList<>();
     for (ResourceType<?> r : g.resourcesIn(version)) {
       Map<String, Object> m = ordered("name", r.plural(), "singularName", r.singular(), "namespaced", r.namespaced(),
@@ -84,7 +84,7 @@ final class DiscoveryDocuments {
   }
 
   /** The aggregated list of the core group ({@code core=true}, for /api) or of all other groups (/apis). */
-  Map<String, Object> aggregated(boolean core, String discoveryVersion) {
+  public Map<String, Object> aggregated(boolean core, String discoveryVersion) {
     List<Object> items = new ArrayList<>();
     for (ApiGroup g : scheme.groups()) {
       if (g.name().isEmpty() != core) {

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.discovery;
 
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
@@ -15,21 +15,21 @@ import java.util.function.Supplier;
  * document is built (and its ETag computed) on its first request after the groups changed, and
  * served from memory until they change again.
  */
-final class DiscoveryCache {
+public final class DiscoveryCache {
   /** A rendered document and its ETag (quoted, as the header carries it). */
-  record Rendered(long generation, byte[] body, String etag) {}
+  public record Rendered(long generation, byte[] body, String etag) {}
 
   private final Scheme scheme;
   private final Codecs codecs;
   private final Map<String, Rendered> rendered = new ConcurrentHashMap<>();
 
-  DiscoveryCache(Scheme scheme, Codecs codecs) {
+  public DiscoveryCache(Scheme scheme, Codecs codecs) {
     this.scheme = scheme;
     this.codecs = codecs;
   }
 
   /** The document named {@code key} as of the current groups, built by {@code doc} when they changed. */
-  Rendered get(String key, Supplier<Map<String, Object>> doc) {
+  public Rendered get(String key, Supplier<Map<String, Object>> doc) {
     long generation = scheme.generation(); // read before building: a newer document labelled older is rebuilt next time
     Rendered r = rendered.get(key);
     if (r == null || r.generation() != generation) {

@@ -1,4 +1,4 @@
-package dev.customapiserver.endpoints;
+package dev.customapiserver.endpoints.discovery;
 
 import dev.customapiserver.api.autoscaling.Scale;
 import dev.customapiserver.runtime.ResourceType;
