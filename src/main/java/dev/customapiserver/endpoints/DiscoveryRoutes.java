@@ -1,5 +1,10 @@
 package dev.customapiserver.endpoints;
 
+import dev.customapiserver.endpoints.call.Call;
+import dev.customapiserver.endpoints.call.Handler;
+import dev.customapiserver.endpoints.discovery.DiscoveryCache;
+import dev.customapiserver.endpoints.discovery.DiscoveryDocuments;
+import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;

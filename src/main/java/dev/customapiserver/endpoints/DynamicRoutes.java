@@ -1,6 +1,10 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.endpoints.call.Call;
+import dev.customapiserver.endpoints.call.Handler;
+import dev.customapiserver.endpoints.discovery.DiscoveryDocuments;
+import dev.customapiserver.endpoints.handlers.ResourceVerbs;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.ResourceType;

@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints;
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.Status;
+import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.UnreadableValueException;
 import jakarta.ws.rs.NotAcceptableException;

@@ -1,5 +1,10 @@
 package dev.customapiserver.endpoints;
 
+import dev.customapiserver.endpoints.call.Call;
+import dev.customapiserver.endpoints.call.Contexts;
+import dev.customapiserver.endpoints.call.Handler;
+import dev.customapiserver.endpoints.representation.Encoder;
+import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.runtime.extension.EndpointRequest;
 import dev.customapiserver.runtime.extension.EndpointResponse;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;

@@ -1,9 +1,21 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.call.RequestWarnings;
+import dev.customapiserver.endpoints.discovery.DiscoveryDocuments;
+import dev.customapiserver.endpoints.handlers.ActionHandler;
+import dev.customapiserver.endpoints.handlers.ConnectHandler;
+import dev.customapiserver.endpoints.handlers.ResourceVerbs;
+import dev.customapiserver.endpoints.handlers.ScaleHandlers;
+import dev.customapiserver.endpoints.handlers.VirtualCreateHandler;
 import dev.customapiserver.endpoints.openapi.OpenApiAcceptFilter;
 import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.endpoints.openapi.OpenApiResource;
+import dev.customapiserver.endpoints.representation.Encoder;
+import dev.customapiserver.endpoints.representation.Tables;
+import dev.customapiserver.endpoints.representation.VersionedView;
+import dev.customapiserver.endpoints.watch.WatchEventObserver;
+import dev.customapiserver.endpoints.watch.Watches;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.registry.VirtualCreate;

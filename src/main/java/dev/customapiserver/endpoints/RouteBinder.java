@@ -1,6 +1,13 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.endpoints.call.Call;
+import dev.customapiserver.endpoints.call.Handler;
+import dev.customapiserver.endpoints.handlers.ActionHandler;
+import dev.customapiserver.endpoints.handlers.ConnectHandler;
+import dev.customapiserver.endpoints.handlers.ReadHandlers;
+import dev.customapiserver.endpoints.handlers.ScaleHandlers;
+import dev.customapiserver.endpoints.handlers.WriteHandlers;
 import dev.customapiserver.runtime.ResourceType;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.customapiserver.server;
 
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
-import dev.customapiserver.endpoints.WatchHandOff;
+import dev.customapiserver.endpoints.watch.WatchHandOff;
 import dev.customapiserver.endpoints.websocket.WebSocketUpgradeFilter;
 import dev.customapiserver.filters.AuthenticationFilter;
 import dev.customapiserver.filters.AuthorizationFilter;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.customapiserver.endpoints.watch.WatchClient;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.ResourceType;

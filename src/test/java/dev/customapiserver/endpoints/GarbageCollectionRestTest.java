@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.endpoints.watch.WatchClient;
 import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.testing.MemoryStorageBackend;

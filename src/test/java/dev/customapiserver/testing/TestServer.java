@@ -11,7 +11,7 @@ import dev.customapiserver.admission.webhook.WebhookPlugins;
 import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.endpoints.RestApi;
-import dev.customapiserver.endpoints.WatchHandOff;
+import dev.customapiserver.endpoints.watch.WatchHandOff;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.registry.VirtualCreate;
 import dev.customapiserver.runtime.ApiGroup;

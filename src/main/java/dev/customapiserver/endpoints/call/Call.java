@@ -1,0 +1,134 @@
+package dev.customapiserver.endpoints.call;
+
+import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.request.Deadline;
+import dev.customapiserver.request.DecodedRequestObject;
+import dev.customapiserver.request.RequestContext;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/** One request as a verb handler sees it: path and query parameters, headers, the body (size-limited), the user. */
+public final class Call {
+  private final ContainerRequestContext ctx;
+  private final long maxBodyBytes;
+
+  private final java.util.Map<String, String> pathParameters;
+
+  Call(ContainerRequestContext ctx, long maxBodyBytes) {
+    this(ctx, maxBodyBytes, null);
+  }
+
+  /** With the path parameters a dispatcher parsed itself (null: Jersey's). */
+  Call(ContainerRequestContext ctx, long maxBodyBytes, java.util.Map<String, String> pathParameters) {
+    this.ctx = ctx;
+    this.maxBodyBytes = maxBodyBytes;
+    this.pathParameters = pathParameters;
+  }
+
+  /** The same request with the path parameters {@code parameters} (a dispatcher's parse of the path). */
+  public Call withPath(java.util.Map<String, String> parameters) {
+    return new Call(ctx, maxBodyBytes, parameters);
+  }
+
+  public String path(String name) {
+    return pathParameters != null ? pathParameters.get(name) : ctx.getUriInfo().getPathParameters().getFirst(name);
+  }
+
+  /** Every path parameter (first value each). */
+  public java.util.Map<String, String> pathAll() {
+    if (pathParameters != null) {
+      return new java.util.LinkedHashMap<>(pathParameters);
+    }
+    java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
+    ctx.getUriInfo().getPathParameters().forEach((k, v) -> all.put(k, v.get(0)));
+    return all;
+  }
+
+  /** A query parameter, or {@code null}. */
+  public String query(String name) {
+    return ctx.getUriInfo().getQueryParameters().getFirst(name);
+  }
+
+  public MultivaluedMap<String, String> queryAll() {
+    return ctx.getUriInfo().getQueryParameters();
+  }
+
+  public String header(String name) {
+    return ctx.getHeaderString(name);
+  }
+
+  /** The media type of the body without parameters, lower case; {@code application/json} when absent. */
+  /**
+   * Hands the audit the JSON of the object decoded from a body that was not JSON (Kubernetes
+   * protobuf, YAML), when the audit records this request's body ({@link DecodedRequestObject});
+   * {@code json} is computed only then.
+   */
+  public void decoded(java.util.function.Supplier<byte[]> json) {
+    if (!contentType().equals("application/json") && ctx.getProperty(RequestContext.ATTRIBUTE) instanceof RequestContext rc) {
+      rc.get(DecodedRequestObject.class).ifPresent(d -> d.set(json.get()));
+    }
+  }
+
+  public String contentType() {
+    String ct = ctx.getHeaderString("Content-Type");
+    if (ct == null || ct.isBlank()) {
+      return "application/json";
+    }
+    int semi = ct.indexOf(';');
+    return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** A warning for the client about the request itself, sent with any response ({@link RequestWarnings}). */
+  public void warn(String text) {
+    RequestWarnings.add(ctx, text);
+  }
+
+  /** A request property (a servlet request attribute set by a filter), or {@code null}. */
+  public Object property(String name) {
+    return ctx.getProperty(name);
+  }
+
+  /** The user the authentication filter found, or {@code null} when none ran. */
+  /**
+   * Refuses to start work that changes data once the request's time is up (its client already has
+   * the 504 of the timeout stage): the timed-out request's work is cancelled at this point.
+   */
+  void checkDeadline() {
+    if (ctx.getProperty(RequestContext.ATTRIBUTE) instanceof RequestContext rc
+        && rc.get(Deadline.class).map(Deadline::expired).orElse(false)) {
+      throw Errors.timeout("request did not complete within requested timeout - context deadline exceeded", 0);
+    }
+  }
+
+  UserInfo user() {
+    Object u = ctx.getProperty(UserInfo.REQUEST_ATTRIBUTE);
+    return u instanceof UserInfo info ? info : null;
+  }
+
+  /** The whole body; 413 beyond the limit (3 MiB by default, as kube-apiserver). */
+  public byte[] body() {
+    try (InputStream in = ctx.getEntityStream()) {
+      if (in == null) {
+        return new byte[0];
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      byte[] buf = new byte[16384];
+      long total = 0;
+      for (int n; (n = in.read(buf)) > 0; ) {
+        total += n;
+        if (total > maxBodyBytes) {
+          throw Errors.requestEntityTooLarge(maxBodyBytes);
+        }
+        out.write(buf, 0, n);
+      }
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
