@@ -88,7 +88,7 @@ record Comparison(FieldSet added, FieldSet modified, FieldSet removed) {
       b.fieldNames().forEachRemaining(n -> names.put(n, true));
     }
     for (String n : names.keySet()) {
-      path.add(Paths.field(n));
+      path.add(FieldsV1Paths.field(n));
       walk(hasA ? a.get(n) : null, hasB ? b.get(n) : null, s.child(n), path);
       path.remove(path.size() - 1);
     }
@@ -115,7 +115,7 @@ record Comparison(FieldSet added, FieldSet modified, FieldSet removed) {
       b.fieldNames().forEachRemaining(n -> names.put(n, true));
     }
     for (String n : names.keySet()) {
-      path.add(Paths.field(n));
+      path.add(FieldsV1Paths.field(n));
       walk(a == null ? null : a.get(n), b == null ? null : b.get(n), s.child(n), path);
       path.remove(path.size() - 1);
     }
@@ -167,7 +167,7 @@ record Comparison(FieldSet added, FieldSet modified, FieldSet removed) {
     Map<String, JsonNode> out = new LinkedHashMap<>();
     if (present(list)) {
       for (JsonNode i : list) {
-        out.put(s.isSetList() ? Paths.value(i) : Paths.key(i, s.mapKeys()), i);
+        out.put(s.isSetList() ? FieldsV1Paths.value(i) : FieldsV1Paths.key(i, s.mapKeys()), i);
       }
     }
     return out;

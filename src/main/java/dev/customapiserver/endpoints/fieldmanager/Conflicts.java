@@ -16,7 +16,7 @@ final class Conflicts {
     TreeMap<String, List<String>> byManager = new TreeMap<>();
     conflicts.forEach((id, set) -> {
       List<String> paths = byManager.computeIfAbsent(print(id), k -> new ArrayList<>());
-      set.members().forEach(p -> paths.add(Paths.print(p)));
+      set.members().forEach(p -> paths.add(FieldsV1Paths.print(p)));
     });
     List<Status.Cause> causes = new ArrayList<>();
     List<String> lines = new ArrayList<>();

@@ -32,7 +32,7 @@ final class LastApplied {
       return null;
     }
     Comparison c = Comparison.of(last, live, schema);
-    return Trees.fieldSet(last, schema).difference(c.modified());
+    return SchemaTrees.fieldSet(last, schema).difference(c.modified());
   }
 
   /** Rewrites the annotation on {@code merged} from the applied configuration, if the object has it. */

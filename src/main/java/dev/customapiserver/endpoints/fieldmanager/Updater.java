@@ -12,7 +12,7 @@ import java.util.function.Predicate;
 /**
  * structured-merge-diff's Updater on JSON trees: who loses which fields when an object changes
  * (compared in each manager's version), and apply (merge, prune what the applier stopped applying,
- * detect conflicts). Trees passed in are whole objects of the request's version.
+ * detect conflicts). SchemaTrees passed in are whole objects of the request's version.
  */
 final class Updater {
   /** The fields a write changes that other managers own: a 409 unless forced. */
@@ -74,10 +74,10 @@ final class Updater {
    */
   ObjectNode apply(ObjectNode live, ObjectNode config, Managers managers, Managers.Id self, boolean force,
       Predicate<List<String>> tracked) {
-    ObjectNode merged = (ObjectNode) Trees.merge(live, config, versions.schema(version));
+    ObjectNode merged = (ObjectNode) SchemaTrees.merge(live, config, versions.schema(version));
     Managers.Owned last = managers.owned.get(self);
     Instant lastTime = last == null ? null : last.time();
-    managers.owned.put(self, new Managers.Owned(Trees.fieldSet(config, versions.schema(version)).filter(tracked), version, lastTime));
+    managers.owned.put(self, new Managers.Owned(SchemaTrees.fieldSet(config, versions.schema(version)).filter(tracked), version, lastTime));
     if (last != null) {
       merged = prune(merged, managers, last);
     }
@@ -102,7 +102,7 @@ final class Updater {
     }
     for (List<String> p : gone) {
       if (!p.isEmpty() && !owned.hasBelow(p)) {
-        Trees.remove(tree, p, versions.schema(at));
+        SchemaTrees.remove(tree, p, versions.schema(at));
       }
     }
     ObjectNode back = versions.convert(tree, at, version);
@@ -115,8 +115,8 @@ final class Updater {
       return o.fields();
     }
     ObjectNode inOwn = versions.convert(merged, version, o.apiVersion());
-    JsonNode part = inOwn == null ? null : Trees.extract(inOwn, o.fields(), versions.schema(o.apiVersion()));
+    JsonNode part = inOwn == null ? null : SchemaTrees.extract(inOwn, o.fields(), versions.schema(o.apiVersion()));
     ObjectNode converted = part instanceof ObjectNode p ? versions.convert(p, o.apiVersion(), at) : null;
-    return converted == null ? o.fields() : Trees.fieldSet(converted, versions.schema(at));
+    return converted == null ? o.fields() : SchemaTrees.fieldSet(converted, versions.schema(at));
   }
 }

@@ -31,7 +31,7 @@ class TreesTest {
   @MethodSource("fieldSets")
   @DisplayName("the field set of a configuration")
   void fieldSet(String what, String config, String fieldsV1) {
-    assertThat(Trees.fieldSet(json(config), Sample.SCHEMA).toFieldsV1()).isEqualTo(json(fieldsV1));
+    assertThat(SchemaTrees.fieldSet(json(config), Sample.SCHEMA).toFieldsV1()).isEqualTo(json(fieldsV1));
   }
 
   static Stream<Arguments> merges() {
@@ -52,7 +52,7 @@ class TreesTest {
   @MethodSource("merges")
   @DisplayName("merging an applied configuration into the live object")
   void merge(String what, String live, String config, String expected) {
-    assertThat(Trees.merge(json(live), json(config), Sample.SCHEMA)).isEqualTo(json(expected));
+    assertThat(SchemaTrees.merge(json(live), json(config), Sample.SCHEMA)).isEqualTo(json(expected));
   }
 
   @Test
@@ -68,8 +68,8 @@ class TreesTest {
   @Test
   @DisplayName("extract keeps only the owned part of an object, list items with their keys")
   void extract() {
-    FieldSet owned = Trees.fieldSet(json("{'spec':{'a':'x','items':[{'name':'s','n':0}]}}"), Sample.SCHEMA);
-    assertThat(Trees.extract(json("{'spec':{'a':'1','b':'2','items':[{'name':'s','n':1,'note':'z'},{'name':'t','n':2}]}}"),
+    FieldSet owned = SchemaTrees.fieldSet(json("{'spec':{'a':'x','items':[{'name':'s','n':0}]}}"), Sample.SCHEMA);
+    assertThat(SchemaTrees.extract(json("{'spec':{'a':'1','b':'2','items':[{'name':'s','n':1,'note':'z'},{'name':'t','n':2}]}}"),
         owned, Sample.SCHEMA)).isEqualTo(json("{'spec':{'a':'1','items':[{'name':'s','n':1}]}}"));
   }
 
@@ -80,7 +80,7 @@ class TreesTest {
         .replace("\\'", "\\\"");
     FieldSet s = FieldSet.fromFieldsV1(json(v1));
     assertThat(s.toFieldsV1()).isEqualTo(json(v1));
-    assertThat(Paths.print(List.of("f:spec", "f:items", "k:{\"name\":\"a\"}", "f:n"))).isEqualTo(".spec.items[name=\"a\"].n");
-    assertThat(Paths.print(List.of("f:spec", "f:set", "v:\"p\""))).isEqualTo(".spec.set[=\"p\"]");
+    assertThat(FieldsV1Paths.print(List.of("f:spec", "f:items", "k:{\"name\":\"a\"}", "f:n"))).isEqualTo(".spec.items[name=\"a\"].n");
+    assertThat(FieldsV1Paths.print(List.of("f:spec", "f:set", "v:\"p\""))).isEqualTo(".spec.set[=\"p\"]");
   }
 }

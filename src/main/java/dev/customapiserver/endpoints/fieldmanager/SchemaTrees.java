@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /** Schema-aware operations on JSON trees: the field set of a value, merge of an applied configuration, removal of fields. */
-final class Trees {
-  private Trees() {}
+final class SchemaTrees {
+  private SchemaTrees() {}
 
   /** The fields a configuration sets: its leaves and its list items (with their fields). */
   static FieldSet fieldSet(JsonNode value, Schema s) {
@@ -44,7 +44,7 @@ final class Trees {
   private static void collectFields(JsonNode v, Schema s, List<String> path, FieldSet out) {
     for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      path.add(Paths.field(e.getKey()));
+      path.add(FieldsV1Paths.field(e.getKey()));
       collect(e.getValue(), s.child(e.getKey()), path, out);
       path.remove(path.size() - 1);
     }
@@ -102,7 +102,7 @@ final class Trees {
     }
     ObjectNode out = ((ObjectNode) tree).objectNode();
     tree.fields().forEachRemaining(e -> {
-      JsonNode part = extract(e.getValue(), set.child(Paths.field(e.getKey())), s.child(e.getKey()));
+      JsonNode part = extract(e.getValue(), set.child(FieldsV1Paths.field(e.getKey())), s.child(e.getKey()));
       if (part != null) {
         out.set(e.getKey(), part);
       }
@@ -152,10 +152,10 @@ final class Trees {
 
   private static String tokenOf(JsonNode item, Schema list, int index) {
     if (list.isSetList()) {
-      return Paths.value(item);
+      return FieldsV1Paths.value(item);
     }
     if (list.isMapList() && item.isObject()) {
-      return Paths.key(item, list.mapKeys());
+      return FieldsV1Paths.key(item, list.mapKeys());
     }
     return "i:" + index;
   }

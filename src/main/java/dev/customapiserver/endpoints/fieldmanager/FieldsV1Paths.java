@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** FieldsV1 path tokens and their printed form ({@code .spec.toppings[name="salami"].quantity}). */
-final class Paths {
+final class FieldsV1Paths {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private Paths() {}
+  private FieldsV1Paths() {}
 
   static String field(String name) {
     return "f:" + name;
