@@ -4,7 +4,7 @@ import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.apis.core.Namespace;
 import dev.customapiserver.registry.GenericStore;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.registry.WriteOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,7 @@ final class DefaultNamespace {
 
   private DefaultNamespace() {}
 
-  static void ensure(GenericStore<Namespace> namespaces, RequestContext ctx) {
+  static void ensure(GenericStore<Namespace> namespaces, RegistryContext ctx) {
     Namespace ns = new Namespace();
     ns.metadata = new ObjectMeta();
     ns.metadata.name = NAME;

@@ -6,7 +6,7 @@ import dev.customapiserver.apis.core.Namespace;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.ListOptions;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.registry.WriteOptions;
 import dev.customapiserver.runtime.ResourceType;
 import java.time.Duration;
@@ -69,7 +69,7 @@ public final class NamespaceController implements AutoCloseable {
 
   private void ensureDefault() {
     try {
-      DefaultNamespace.ensure(namespaces, new RequestContext(null, USER));
+      DefaultNamespace.ensure(namespaces, new RegistryContext(null, USER));
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "creating the default namespace failed, retrying: " + e.getMessage());
       worker.schedule(this::ensureDefault, RETRY.toMillis(), TimeUnit.MILLISECONDS);
@@ -87,7 +87,7 @@ public final class NamespaceController implements AutoCloseable {
 
   /** One pass over a Terminating namespace: delete its content; if none is left, remove it. */
   private void finish(String name) {
-    RequestContext cluster = new RequestContext(null, USER);
+    RegistryContext cluster = new RegistryContext(null, USER);
     try {
       Namespace ns = namespaces.get(cluster, name);
       if (ns.metadata.deletionTimestamp == null) {
@@ -120,7 +120,7 @@ public final class NamespaceController implements AutoCloseable {
 
   /** Deletes every namespaced object in the namespace; whether none is left. */
   private boolean deleteContent(String namespace) {
-    RequestContext ctx = new RequestContext(namespace, USER);
+    RegistryContext ctx = new RegistryContext(namespace, USER);
     boolean empty = true;
     for (ResourceType<?> t : registry.scheme().resources()) {
       if (t.namespaced()) {

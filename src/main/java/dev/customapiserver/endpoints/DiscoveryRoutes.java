@@ -5,7 +5,7 @@ import dev.customapiserver.endpoints.call.Handler;
 import dev.customapiserver.endpoints.discovery.DiscoveryCache;
 import dev.customapiserver.endpoints.discovery.DiscoveryDocuments;
 import dev.customapiserver.endpoints.representation.OutputFormat;
-import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.registry.VirtualResource;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
@@ -32,7 +32,7 @@ final class DiscoveryRoutes {
     this(scheme, codecs, new DiscoveryDocuments(scheme, List.of()));
   }
 
-  DiscoveryRoutes(Scheme scheme, Codecs codecs, List<VirtualCreate<?>> virtuals) {
+  DiscoveryRoutes(Scheme scheme, Codecs codecs, List<VirtualResource<?>> virtuals) {
     this(scheme, codecs, new DiscoveryDocuments(scheme, virtuals));
   }
 

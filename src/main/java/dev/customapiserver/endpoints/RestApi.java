@@ -18,7 +18,7 @@ import dev.customapiserver.endpoints.watch.WatchEventObserver;
 import dev.customapiserver.endpoints.watch.Watches;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.registry.VirtualResource;
 import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.ResourceType;
@@ -87,11 +87,11 @@ public final class RestApi {
   }
 
   /**
-   * With the extension endpoints and the create-only resources ({@link VirtualCreate}, e.g. the
+   * With the extension endpoints and the create-only resources ({@link VirtualResource}, e.g. the
    * review APIs) the server brings beside the stored ones.
    */
   public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, List<ExtensionEndpoint> extensions,
-      List<VirtualCreate<?>> virtuals) {
+      List<VirtualResource<?>> virtuals) {
     this(scheme, registry, codecs, settings, Clock.systemUTC(), extensions, virtuals);
   }
 
@@ -100,7 +100,7 @@ public final class RestApi {
   }
 
   private RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings, Clock clock,
-      List<ExtensionEndpoint> extensions, List<VirtualCreate<?>> virtuals) {
+      List<ExtensionEndpoint> extensions, List<VirtualResource<?>> virtuals) {
     Encoder encoder = new Encoder(codecs);
     BodyDecoder decoder = new BodyDecoder(codecs);
     Tables tables = new Tables(clock);

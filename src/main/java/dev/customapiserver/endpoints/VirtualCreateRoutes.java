@@ -9,7 +9,7 @@ import dev.customapiserver.endpoints.call.Handler;
 import dev.customapiserver.endpoints.call.QueryOptions;
 import dev.customapiserver.endpoints.representation.Encoder;
 import dev.customapiserver.endpoints.representation.OutputFormat;
-import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.registry.VirtualResource;
 import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Decoded;
@@ -21,7 +21,7 @@ import java.util.List;
 import org.glassfish.jersey.server.model.Resource;
 
 /**
- * Binds the {@link VirtualCreate} resources: a POST route on each collection (under {@code
+ * Binds the {@link VirtualResource} resources: a POST route on each collection (under {@code
  * /namespaces/{namespace}} for namespaced ones), decoding the body, calling the handler and
  * answering 201 with the result in the resource's apiVersion and kind.
  */
@@ -39,9 +39,9 @@ final class VirtualCreateRoutes {
     this.maxBodyBytes = maxBodyBytes;
   }
 
-  List<Resource> resources(List<VirtualCreate<?>> creates) {
+  List<Resource> resources(List<VirtualResource<?>> creates) {
     List<Resource> out = new ArrayList<>();
-    for (VirtualCreate<?> c : creates) {
+    for (VirtualResource<?> c : creates) {
       String prefix = RouteBinder.prefix(c.group(), c.version());
       String path = c.namespaced() ? prefix + "/namespaces/{namespace}/" + c.plural() : prefix + "/" + c.plural();
       Resource.Builder b = Resource.builder(path);
@@ -51,7 +51,7 @@ final class VirtualCreateRoutes {
     return out;
   }
 
-  private <T> Response serve(VirtualCreate<T> c, Call call) {
+  private <T> Response serve(VirtualResource<T> c, Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     List<String> warnings = new ArrayList<>();
     T request = decode(c, call, warnings);
@@ -61,7 +61,7 @@ final class VirtualCreateRoutes {
   }
 
   /** {@code value}'s fields after {@code c}'s kind and apiVersion. */
-  private ObjectNode typed(VirtualCreate<?> c, Object value) {
+  private ObjectNode typed(VirtualResource<?> c, Object value) {
     ObjectNode body = codecs.json().createObjectNode();
     body.put("kind", c.kind());
     body.put("apiVersion", c.apiVersion());
@@ -74,7 +74,7 @@ final class VirtualCreateRoutes {
     return body;
   }
 
-  private <T> T decode(VirtualCreate<T> c, Call call, List<String> warnings) {
+  private <T> T decode(VirtualResource<T> c, Call call, List<String> warnings) {
     String contentType = call.contentType();
     if (contentType.equals(PROTOBUF) && c.protobuf() != null) {
       KubeProtobuf.Envelope e = KubeProtobuf.unwrap(call.body());
@@ -95,7 +95,7 @@ final class VirtualCreateRoutes {
     return in.value();
   }
 
-  private static void checkType(VirtualCreate<?> c, String apiVersion, String kind) {
+  private static void checkType(VirtualResource<?> c, String apiVersion, String kind) {
     if (!apiVersion.isEmpty() && !apiVersion.equals(c.apiVersion())) {
       throw Errors.badRequest("the API version in the data (" + apiVersion + ") does not match the expected API version ("
           + c.apiVersion() + ")");

@@ -22,30 +22,30 @@ final class AdmissionCalls<H extends KubeObject> {
   }
 
   /** Mutating phase of a CREATE or UPDATE; plugins may change {@code obj}. */
-  void mutate(Operation op, RequestContext ctx, String subresource, H obj, H old, boolean dryRun) {
+  void mutate(Operation op, RegistryContext ctx, String subresource, H obj, H old, boolean dryRun) {
     admission.mutate(attributes(op, ctx, subresource, obj, old, obj, dryRun));
   }
 
   /** Validating phase of a CREATE or UPDATE, after the kind's validation. */
-  void validate(Operation op, RequestContext ctx, String subresource, H obj, H old, boolean dryRun) {
+  void validate(Operation op, RegistryContext ctx, String subresource, H obj, H old, boolean dryRun) {
     admission.validate(attributes(op, ctx, subresource, obj, old, obj, dryRun));
   }
 
   /** Both phases of a DELETE of {@code stored} (the object is {@code null}, the old object the stored one). */
-  void delete(RequestContext ctx, H stored, boolean dryRun) {
+  void delete(RegistryContext ctx, H stored, boolean dryRun) {
     Attributes a = attributes(Operation.DELETE, ctx, "", null, stored, stored, dryRun);
     admission.mutate(a);
     admission.validate(a);
   }
 
   /** Both phases of a CONNECT to {@code subresource} of {@code stored} (no object, no old object). */
-  void connect(RequestContext ctx, String subresource, H stored) {
+  void connect(RegistryContext ctx, String subresource, H stored) {
     Attributes a = attributes(Operation.CONNECT, ctx, subresource, null, null, stored, false);
     admission.mutate(a);
     admission.validate(a);
   }
 
-  private Attributes attributes(Operation op, RequestContext ctx, String subresource, H obj, H old, H named,
+  private Attributes attributes(Operation op, RegistryContext ctx, String subresource, H obj, H old, H named,
       boolean dryRun) {
     String version = ctx.version() == null ? type.storageVersion() : ctx.version();
     String namespace = type.namespaced() ? named.metadata().namespace : null;

@@ -67,7 +67,7 @@ public final class GenericStore<H extends KubeObject> {
     return type;
   }
 
-  public H get(RequestContext ctx, String name) {
+  public H get(RegistryContext ctx, String name) {
     try {
       return store.get(key(ctx, name));
     } catch (StorageException e) {
@@ -75,7 +75,7 @@ public final class GenericStore<H extends KubeObject> {
     }
   }
 
-  public ListPage<H> list(RequestContext ctx, ListOptions opts) {
+  public ListPage<H> list(RegistryContext ctx, ListOptions opts) {
     opts.fields().requireKnown(type.fieldNames());
     Predicate<H> filter = h -> opts.labels().matches(h.metadata().labels)
         && (opts.fields().isEverything() || opts.fields().matches(type.fields(h)));
@@ -92,7 +92,7 @@ public final class GenericStore<H extends KubeObject> {
    * continue and resourceVersionMatch play no part). A too old resourceVersion fails here, as 410
    * Expired, before any event.
    */
-  public Watch watch(RequestContext ctx, ListOptions opts, boolean sendInitialEvents, boolean bookmarks, WatchSink<H> sink) {
+  public Watch watch(RegistryContext ctx, ListOptions opts, boolean sendInitialEvents, boolean bookmarks, WatchSink<H> sink) {
     opts.fields().requireKnown(type.fieldNames());
     Predicate<H> filter = h -> opts.labels().matches(h.metadata().labels)
         && (opts.fields().isEverything() || opts.fields().matches(type.fields(h)));
@@ -124,7 +124,7 @@ public final class GenericStore<H extends KubeObject> {
     watches.endAll();
   }
 
-  public H create(RequestContext ctx, H obj, WriteOptions opts) {
+  public H create(RegistryContext ctx, H obj, WriteOptions opts) {
     ObjectMeta m = obj.metadata();
     m.namespace = namespaceFor(ctx, m.namespace);
     admission.mutate(Operation.CREATE, ctx, "", obj, null, opts.dryRun());
@@ -164,32 +164,32 @@ public final class GenericStore<H extends KubeObject> {
    * ignores its argument, a patch applies itself to it. The result must carry the current
    * resourceVersion (else 409 Conflict) or, for a PUT, one at all (else 422).
    */
-  public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts) {
+  public H update(RegistryContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts) {
     return update(ctx, name, updated, opts, "");
   }
 
   /**
-   * {@link #update(RequestContext, String, UnaryOperator, WriteOptions)} through a subresource:
+   * {@link #update(RegistryContext, String, UnaryOperator, WriteOptions)} through a subresource:
    * {@code ""} is the main resource; {@value #STATUS} keeps everything but {@code status} as stored
    * (see {@link dev.customapiserver.runtime.ResourceStrategy#prepareForStatusUpdate}); any other name
    * (e.g. {@code scale}) writes the object under the main resource's rules. The name is what
    * admission sees as the subresource.
    */
-  public H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
+  public H update(RegistryContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
     return update(ctx, name, updated, opts, subresource, true);
   }
 
   /**
-   * {@link #update(RequestContext, String, UnaryOperator, WriteOptions, String)} for an {@code updated}
+   * {@link #update(RegistryContext, String, UnaryOperator, WriteOptions, String)} for an {@code updated}
    * that only reads the current object and returns a new one (a PUT, a patch, an apply): the current
    * object (the store's private copy of this attempt) is then the old object of admission and
    * validation as it is, without the further copy an {@code updated} that changes its argument needs.
    */
-  public H updateReading(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
+  public H updateReading(RegistryContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource) {
     return update(ctx, name, updated, opts, subresource, false);
   }
 
-  private H update(RequestContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource,
+  private H update(RegistryContext ctx, String name, UnaryOperator<H> updated, WriteOptions opts, String subresource,
       boolean mayChangeCurrent) {
     ObjectKey key = key(ctx, name);
     try {
@@ -200,7 +200,7 @@ public final class GenericStore<H extends KubeObject> {
     }
   }
 
-  private H computeUpdate(RequestContext ctx, String name, H current, UnaryOperator<H> updated, WriteOptions opts,
+  private H computeUpdate(RegistryContext ctx, String name, H current, UnaryOperator<H> updated, WriteOptions opts,
       String subresource, boolean mayChangeCurrent) {
     H old = mayChangeCurrent ? codec.copy(current) : current;
     H obj = updated.apply(current);
@@ -247,7 +247,7 @@ public final class GenericStore<H extends KubeObject> {
    * The object a connect-style subresource ({@link dev.customapiserver.runtime.Connector}) serves:
    * 404 for an unknown subresource or object; the point where admission sees CONNECT.
    */
-  public H connect(RequestContext ctx, String name, String subresource) {
+  public H connect(RegistryContext ctx, String name, String subresource) {
     if (!type.connectors().containsKey(subresource)) {
       throw Errors.pathNotFound();
     }
@@ -260,7 +260,7 @@ public final class GenericStore<H extends KubeObject> {
    * The object a create-style subresource ({@link dev.customapiserver.runtime.Action}) acts on: 404
    * for an unknown subresource or object.
    */
-  public H action(RequestContext ctx, String name, String subresource) {
+  public H action(RegistryContext ctx, String name, String subresource) {
     if (!type.actions().containsKey(subresource)) {
       throw Errors.pathNotFound();
     }
@@ -268,7 +268,7 @@ public final class GenericStore<H extends KubeObject> {
   }
 
   /** Deletes the object, or marks it as deleting while it has finalizers; see {@link #deleteWithResult}. */
-  public H delete(RequestContext ctx, String name, DeleteOptions opts) {
+  public H delete(RegistryContext ctx, String name, DeleteOptions opts) {
     return deleteWithResult(ctx, name, opts).object();
   }
 
@@ -277,7 +277,7 @@ public final class GenericStore<H extends KubeObject> {
    * {@code opts} added the garbage collector's), else sets deletionTimestamp and keeps it until the
    * last finalizer is removed. Checks the preconditions of {@code opts}; a dry run stores nothing.
    */
-  public DeleteResult<H> deleteWithResult(RequestContext ctx, String name, DeleteOptions opts) {
+  public DeleteResult<H> deleteWithResult(RegistryContext ctx, String name, DeleteOptions opts) {
     try {
       return deleter.delete(key(ctx, name), opts, current -> admission.delete(ctx, current, Deleter.isDryRun(opts)));
     } catch (StorageException e) {
@@ -286,7 +286,7 @@ public final class GenericStore<H extends KubeObject> {
   }
 
   /** Deletes every object the options select (all pages), each as {@link #delete}; returns what was deleted or marked. */
-  public List<H> deleteCollection(RequestContext ctx, ListOptions opts, DeleteOptions d) {
+  public List<H> deleteCollection(RegistryContext ctx, ListOptions opts, DeleteOptions d) {
     List<H> deleted = new ArrayList<>();
     ListOptions page = new ListOptions(opts.labels(), opts.fields(), 500, null, null, opts.match());
     while (true) {
@@ -308,7 +308,7 @@ public final class GenericStore<H extends KubeObject> {
     }
   }
 
-  private String namespaceFor(RequestContext ctx, String inBody) {
+  private String namespaceFor(RegistryContext ctx, String inBody) {
     if (!type.namespaced()) {
       return null;
     }
@@ -321,7 +321,7 @@ public final class GenericStore<H extends KubeObject> {
     return inBody;
   }
 
-  private ObjectKey key(RequestContext ctx, String name) {
+  private ObjectKey key(RegistryContext ctx, String name) {
     return new ObjectKey(type.namespaced() ? ctx.namespace() : "", name);
   }
 

@@ -21,7 +21,7 @@ final class RegistryClient implements ObjectClient {
   @Override
   public <H extends KubeObject> H create(GroupResource resource, Class<H> hub, H object, UserInfo user) {
     GenericStore<H> s = store(resource, hub);
-    return s.create(new RequestContext(s.type().namespaced() ? object.metadata().namespace : null, user), object,
+    return s.create(new RegistryContext(s.type().namespaced() ? object.metadata().namespace : null, user), object,
         WriteOptions.DEFAULT);
   }
 
@@ -29,7 +29,7 @@ final class RegistryClient implements ObjectClient {
   public <H extends KubeObject> Optional<H> get(GroupResource resource, Class<H> hub, String namespace, String name,
       UserInfo user) {
     try {
-      return Optional.of(store(resource, hub).get(new RequestContext(namespace, user), name));
+      return Optional.of(store(resource, hub).get(new RegistryContext(namespace, user), name));
     } catch (ApiException e) {
       if (StatusReason.NOT_FOUND.wire().equals(e.reason())) {
         return Optional.empty();
@@ -40,7 +40,7 @@ final class RegistryClient implements ObjectClient {
 
   @Override
   public <H extends KubeObject> List<H> list(GroupResource resource, Class<H> hub, String namespace, UserInfo user) {
-    return store(resource, hub).list(new RequestContext(namespace, user), ListOptions.ALL).items();
+    return store(resource, hub).list(new RegistryContext(namespace, user), ListOptions.ALL).items();
   }
 
   @SuppressWarnings("unchecked")

@@ -34,7 +34,7 @@ public final class ScaleStore<H extends KubeObject> {
   }
 
   /** The object as a Scale; for a custom resource without desired replicas kube's 500. */
-  public Scale get(RequestContext ctx, String name) {
+  public Scale get(RegistryContext ctx, String name) {
     H obj = store.get(ctx, name);
     if (scale.specReplicasPath() != null && scale.specReplicas().apply(obj) == null) {
       throw Errors.internal("the spec replicas field \"" + scale.specReplicasPath() + "\" does not exist", null);
@@ -48,7 +48,7 @@ public final class ScaleStore<H extends KubeObject> {
    * replicas are a 422 on the Scale for a compiled-in kind; a custom resource's strategy checks its
    * own path instead, and a write that leaves its unset replicas unset is a 400.
    */
-  public Scale update(RequestContext ctx, String name, UnaryOperator<Scale> updated, WriteOptions opts) {
+  public Scale update(RegistryContext ctx, String name, UnaryOperator<Scale> updated, WriteOptions opts) {
     H result = store.update(ctx, name, current -> {
       Scale s = updated.apply(toScale(current));
       if (s.metadata().name != null && !s.metadata().name.isEmpty() && !name.equals(s.metadata().name)) {

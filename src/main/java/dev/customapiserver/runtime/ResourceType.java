@@ -58,7 +58,7 @@ public final class ResourceType<H extends KubeObject> {
   private final GroupResource storedAs;
   private final String timeToLive;
   private final Map<String, Action<H, ?>> actions;
-  private final VirtualCreate<H> createOnly;
+  private final CreateOnly<H> createOnly;
   private final Map<String, dev.customapiserver.schema.StructuralSchema> schemas;
 
   private ResourceType(Builder<H> b) {
@@ -172,7 +172,7 @@ public final class ResourceType<H extends KubeObject> {
    * for a resource that owns its storage.
    */
   /** The answer of a create-only virtual resource (only POST is served, nothing stored); empty for stored kinds. */
-  public Optional<VirtualCreate<H>> createOnly() {
+  public Optional<CreateOnly<H>> createOnly() {
     return Optional.ofNullable(createOnly);
   }
 
@@ -271,7 +271,7 @@ public final class ResourceType<H extends KubeObject> {
     private GroupResource storedAs;
     private String timeToLive;
     private final Map<String, Action<H, ?>> actions = new LinkedHashMap<>();
-    private VirtualCreate<H> createOnly;
+    private CreateOnly<H> createOnly;
     private final Map<String, dev.customapiserver.schema.StructuralSchema> schemas = new LinkedHashMap<>();
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
@@ -408,8 +408,8 @@ public final class ResourceType<H extends KubeObject> {
       return this;
     }
 
-    /** Makes this a create-only virtual resource answered by {@code answer} (see {@link VirtualCreate}). */
-    public Builder<H> createOnly(VirtualCreate<H> answer) {
+    /** Makes this a create-only virtual resource answered by {@code answer} (see {@link CreateOnly}). */
+    public Builder<H> createOnly(CreateOnly<H> answer) {
       this.createOnly = Objects.requireNonNull(answer, "answer");
       return this;
     }

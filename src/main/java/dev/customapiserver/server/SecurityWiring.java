@@ -10,7 +10,7 @@ import dev.customapiserver.auth.x509.X509Authenticator;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.registry.VirtualResource;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.server.datadir.DataDirectory;
@@ -54,11 +54,11 @@ final class SecurityWiring {
   }
 
   /**
-   * The review APIs (create-only {@link VirtualCreate} resources) answering with this server's
+   * The review APIs (create-only {@link VirtualResource} resources) answering with this server's
    * authentication and authorization: TokenReview and SelfSubjectReview, the access reviews.
    */
-  static List<VirtualCreate<?>> reviews(ServerConfig config, AuthenticationChain authentication, Authorizer authorizer) {
-    List<VirtualCreate<?>> reviews = new ArrayList<>();
+  static List<VirtualResource<?>> reviews(ServerConfig config, AuthenticationChain authentication, Authorizer authorizer) {
+    List<VirtualResource<?>> reviews = new ArrayList<>();
     reviews.add(SelfSubjectReviews.resource());
     reviews.add(TokenReviews.resource(authentication));
     return reviews;

@@ -10,7 +10,7 @@ import dev.customapiserver.auth.serviceaccount.ServiceAccountAuthenticator;
 import dev.customapiserver.auth.serviceaccount.ServiceAccountKeys;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.extension.EndpointResponse;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
@@ -61,7 +61,7 @@ final class ServiceAccountWiring {
 
   private static <H extends KubeObject> Optional<String> uid(GenericStore<H> store, String namespace, String name) {
     try {
-      return Optional.ofNullable(store.get(new RequestContext(namespace, LOOKUP), name).metadata().uid);
+      return Optional.ofNullable(store.get(new RegistryContext(namespace, LOOKUP), name).metadata().uid);
     } catch (ApiException e) {
       return Optional.empty();
     }

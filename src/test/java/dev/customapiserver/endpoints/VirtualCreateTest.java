@@ -4,7 +4,7 @@ import static dev.customapiserver.endpoints.RestApiCrudTest.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.registry.VirtualResource;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.testing.MemoryStorageBackend;
 import dev.customapiserver.testing.TestServer;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("A create-only resource (VirtualCreate) through the REST layer")
+@DisplayName("A create-only resource (VirtualResource) through the REST layer")
 class VirtualCreateTest {
   static final String ECHOES = "/apis/echo.example.com/v1/echoes";
   static TestServer server;
@@ -39,7 +39,7 @@ class VirtualCreateTest {
 
   @BeforeAll
   static void start() throws Exception {
-    VirtualCreate.Handler<Echo> handler = (echo, context) -> {
+    VirtualResource.Handler<Echo> handler = (echo, context) -> {
       echo.status = new Echo.Status();
       echo.status.text = echo.spec == null ? "" : echo.spec.text.toUpperCase();
       echo.status.namespace = context.namespace();
@@ -48,8 +48,8 @@ class VirtualCreateTest {
     };
     server = TestServer.withVirtualCreates(List.of(new ApiGroup("echo.example.com", List.of("v1"), List.of())),
         new MemoryStorageBackend(), List.of(
-            new VirtualCreate<>("echo.example.com", "v1", "Echo", "echoes", false, Echo.class, handler),
-            new VirtualCreate<>("echo.example.com", "v1", "LocalEcho", "localechoes", true, Echo.class, handler)));
+            new VirtualResource<>("echo.example.com", "v1", "Echo", "echoes", false, Echo.class, handler),
+            new VirtualResource<>("echo.example.com", "v1", "LocalEcho", "localechoes", true, Echo.class, handler)));
   }
 
   @AfterAll

@@ -13,7 +13,7 @@ import dev.customapiserver.controllers.NamespaceController;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.endpoints.watch.WatchHandOff;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.registry.VirtualResource;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.Scheme;
@@ -61,8 +61,8 @@ public final class TestServer implements AutoCloseable {
     this(new Scheme(groups), backend, settings, listers -> Admission.NONE, false, false, extensions, List.of());
   }
 
-  /** With create-only resources ({@link VirtualCreate}) beside the groups' stored ones. */
-  public static TestServer withVirtualCreates(List<ApiGroup> groups, StorageBackend backend, List<VirtualCreate<?>> virtuals)
+  /** With create-only resources ({@link VirtualResource}) beside the groups' stored ones. */
+  public static TestServer withVirtualCreates(List<ApiGroup> groups, StorageBackend backend, List<VirtualResource<?>> virtuals)
       throws Exception {
     return new TestServer(new Scheme(groups), backend, RestApi.Settings.DEFAULT, listers -> Admission.NONE, false, false,
         client -> List.of(), virtuals);
@@ -107,7 +107,7 @@ public final class TestServer implements AutoCloseable {
 
   private TestServer(Scheme scheme, StorageBackend backend, RestApi.Settings settings,
       Function<Listers, Admission> admission, boolean controllers, boolean gc,
-      Function<ObjectClient, List<ExtensionEndpoint>> extensions, List<VirtualCreate<?>> virtuals) throws Exception {
+      Function<ObjectClient, List<ExtensionEndpoint>> extensions, List<VirtualResource<?>> virtuals) throws Exception {
     this.backend = backend;
     Codecs codecs = new Codecs();
     registry = new Registry(scheme, backend, codecs, Clock.systemUTC(), admission);

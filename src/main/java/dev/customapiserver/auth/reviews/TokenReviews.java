@@ -8,8 +8,8 @@ import dev.customapiserver.apis.authentication.TokenReviewV1;
 import dev.customapiserver.apis.authentication.UserInfoV1;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Credentials;
-import dev.customapiserver.registry.RequestContext;
-import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.registry.RegistryContext;
+import dev.customapiserver.registry.VirtualResource;
 import java.util.Optional;
 
 /**
@@ -20,9 +20,9 @@ import java.util.Optional;
 public final class TokenReviews {
   private TokenReviews() {}
 
-  public static VirtualCreate<TokenReviewV1> resource(AuthenticationChain chain) {
-    return new VirtualCreate<>(AuthenticationGroup.NAME, AuthenticationGroup.VERSION, "TokenReview", "tokenreviews",
-        false, TokenReviewV1.class, (TokenReviewV1 review, RequestContext context) -> {
+  public static VirtualResource<TokenReviewV1> resource(AuthenticationChain chain) {
+    return new VirtualResource<>(AuthenticationGroup.NAME, AuthenticationGroup.VERSION, "TokenReview", "tokenreviews",
+        false, TokenReviewV1.class, (TokenReviewV1 review, RegistryContext context) -> {
           if (review.spec == null || review.spec.token == null || review.spec.token.isEmpty()) {
             throw Errors.badRequest("token is required for TokenReview in authentication");
           }

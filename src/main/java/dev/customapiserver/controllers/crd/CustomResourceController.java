@@ -13,7 +13,7 @@ import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Informer;
 import dev.customapiserver.registry.ListOptions;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.registry.WriteOptions;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.GroupResource;
@@ -61,7 +61,7 @@ public final class CustomResourceController implements Controller {
   static final Duration WATCH_GRACE = Duration.ofSeconds(1);
   private static final Logger LOG = Logger.getLogger(CustomResourceController.class.getName());
   private static final UserInfo USER = UserInfo.of("system:apiserver", "system:masters", "system:authenticated");
-  private static final RequestContext CLUSTER = new RequestContext(null, USER);
+  private static final RegistryContext CLUSTER = new RegistryContext(null, USER);
 
   private final Registry registry;
   private final Scheme scheme;

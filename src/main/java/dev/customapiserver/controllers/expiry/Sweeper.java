@@ -8,7 +8,7 @@ import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Informer;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.ResourceType;
 import java.time.Clock;
@@ -99,7 +99,7 @@ final class Sweeper<H extends KubeObject> {
       try {
         DeleteOptions opts = new DeleteOptions();
         opts.preconditions = new DeleteOptions.Preconditions(s.uid(), s.resourceVersion());
-        store.delete(new RequestContext(s.namespace(), Expiry.USER), s.name(), opts);
+        store.delete(new RegistryContext(s.namespace(), Expiry.USER), s.name(), opts);
         seen.remove(e.getKey(), s);
       } catch (ApiException ex) {
         if (ex.code() == 404 || ex.code() == 409) {

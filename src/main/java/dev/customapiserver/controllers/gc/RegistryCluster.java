@@ -11,7 +11,7 @@ import dev.customapiserver.api.selectors.LabelSelector;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.ListOptions;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.registry.WatchSink;
 import dev.customapiserver.registry.WriteOptions;
 import dev.customapiserver.runtime.ResourceType;
@@ -108,7 +108,7 @@ final class RegistryCluster implements Cluster {
     registry.store(type).delete(context(namespace), name, o);
   }
 
-  private static RequestContext context(String namespace) {
-    return new RequestContext(namespace == null || namespace.isEmpty() ? null : namespace, USER);
+  private static RegistryContext context(String namespace) {
+    return new RegistryContext(namespace == null || namespace.isEmpty() ? null : namespace, USER);
   }
 }

@@ -8,7 +8,7 @@ import dev.customapiserver.apis.rbac.RbacGroup;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Informer;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.registry.WriteOptions;
 import dev.customapiserver.runtime.ResourceType;
 import java.util.ArrayList;
@@ -90,7 +90,7 @@ public final class ClusterRoleAggregation implements AutoCloseable {
       return false;
     }
     try {
-      store.update(new RequestContext(null, PolicyBootstrap.USER), role.metadata.name, old -> {
+      store.update(new RegistryContext(null, PolicyBootstrap.USER), role.metadata.name, old -> {
         ClusterRole c = old.copy();
         c.rules = rules;
         return c;

@@ -13,7 +13,7 @@ import dev.customapiserver.auth.rbac.BootstrapPolicy;
 import dev.customapiserver.auth.rbac.Coverage;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Registry;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.registry.WriteOptions;
 import dev.customapiserver.runtime.ResourceType;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ public final class PolicyBootstrap {
 
   /** Creates or completes every bootstrap role and binding. */
   public void reconcile() {
-    RequestContext ctx = new RequestContext(null, USER);
+    RegistryContext ctx = new RegistryContext(null, USER);
     for (ClusterRole want : BootstrapPolicy.clusterRoles(registry.scheme())) {
       ensure(roles, ctx, want, have -> {
         ClusterRole c = have.copy();
@@ -80,7 +80,7 @@ public final class PolicyBootstrap {
     }
   }
 
-  private static <H extends KubeObject> void ensure(GenericStore<H> store, RequestContext ctx, H want, UnaryOperator<H> complete) {
+  private static <H extends KubeObject> void ensure(GenericStore<H> store, RegistryContext ctx, H want, UnaryOperator<H> complete) {
     try {
       store.create(ctx, want, WriteOptions.DEFAULT);
       return;

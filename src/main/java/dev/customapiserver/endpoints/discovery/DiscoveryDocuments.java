@@ -1,6 +1,6 @@
 package dev.customapiserver.endpoints.discovery;
 
-import dev.customapiserver.registry.VirtualCreate;
+import dev.customapiserver.registry.VirtualResource;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
@@ -20,19 +20,19 @@ import java.util.Map;
 public final class DiscoveryDocuments {
   static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
   private final Scheme scheme;
-  private final List<VirtualCreate<?>> virtuals;
+  private final List<VirtualResource<?>> virtuals;
 
   DiscoveryDocuments(Scheme scheme) {
     this(scheme, List.of());
   }
 
   /** With the create-only resources (listed with the verb {@code create} in their group's version). */
-  public DiscoveryDocuments(Scheme scheme, List<VirtualCreate<?>> virtuals) {
+  public DiscoveryDocuments(Scheme scheme, List<VirtualResource<?>> virtuals) {
     this.scheme = scheme;
     this.virtuals = List.copyOf(virtuals);
   }
 
-  private List<VirtualCreate<?>> virtualsIn(String group, String version) {
+  private List<VirtualResource<?>> virtualsIn(String group, String version) {
     return virtuals.stream().filter(v -> v.group().equals(group) && v.version().equals(version)).toList();
   }
 
@@ -75,7 +75,7 @@ public final class DiscoveryDocuments {
       resources.add(m);
       resources.addAll(SubresourceDiscovery.legacy(r, version));
     }
-    for (VirtualCreate<?> v : virtualsIn(g.name(), version)) {
+    for (VirtualResource<?> v : virtualsIn(g.name(), version)) {
       resources.add(ordered("name", v.plural(), "singularName", v.singular(), "namespaced", v.namespaced(),
           "kind", v.kind(), "verbs", List.of("create")));
     }
@@ -109,7 +109,7 @@ public final class DiscoveryDocuments {
           }
           resources.add(m);
         }
-        for (VirtualCreate<?> vc : virtualsIn(g.name(), v)) {
+        for (VirtualResource<?> vc : virtualsIn(g.name(), v)) {
           resources.add(ordered("resource", vc.plural(),
               "responseKind", ordered("group", g.name(), "version", v, "kind", vc.kind()),
               "scope", vc.namespaced() ? "Namespaced" : "Cluster", "singularResource", vc.singular(),

@@ -18,7 +18,7 @@ import dev.customapiserver.endpoints.watch.Watches;
 import dev.customapiserver.endpoints.watch.WebSocketWatchOutput;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.ListOptions;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.storage.Watch;
@@ -64,7 +64,7 @@ public final class ReadHandlers<H extends KubeObject> {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), true);
     Tables.Include include = Tables.include(call.query("includeObject"));
     ListOptions opts = QueryOptions.list(call);
-    RequestContext ctx = Contexts.of(call);
+    RegistryContext ctx = Contexts.of(call);
     ListPage<H> page = store.list(ctx, opts);
     if (format == OutputFormat.TABLE) {
       return encoder.respond(200, tables.table(view.version(), view.out(page.items()), VersionedView.listMeta(page), include),

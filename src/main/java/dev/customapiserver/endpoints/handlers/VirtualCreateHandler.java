@@ -8,9 +8,9 @@ import dev.customapiserver.endpoints.call.QueryOptions;
 import dev.customapiserver.endpoints.representation.Encoder;
 import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.endpoints.representation.VersionedView;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.runtime.Decoded;
-import dev.customapiserver.runtime.VirtualCreate;
+import dev.customapiserver.runtime.CreateOnly;
 import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,14 +18,14 @@ import org.glassfish.jersey.server.model.Resource;
 
 /**
  * The one route of a create-only virtual resource in one version: POST to its collection decodes the
- * body (JSON, YAML or protobuf), hands it to the {@link VirtualCreate} and answers 201 with the result.
+ * body (JSON, YAML or protobuf), hands it to the {@link CreateOnly} and answers 201 with the result.
  */
 public final class VirtualCreateHandler<H extends KubeObject> {
   private final VersionedView<H> view;
-  private final VirtualCreate<H> answer;
+  private final CreateOnly<H> answer;
   private final Encoder encoder;
 
-  public VirtualCreateHandler(VersionedView<H> view, VirtualCreate<H> answer, Encoder encoder) {
+  public VirtualCreateHandler(VersionedView<H> view, CreateOnly<H> answer, Encoder encoder) {
     this.view = view;
     this.answer = answer;
     this.encoder = encoder;
@@ -43,7 +43,7 @@ public final class VirtualCreateHandler<H extends KubeObject> {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
     List<String> warnings = new ArrayList<>(in.warnings());
-    RequestContext ctx = Contexts.of(call, view.groupVersion().version(), warnings);
+    RegistryContext ctx = Contexts.of(call, view.groupVersion().version(), warnings);
     H out = answer.create(in.value(), view.type().namespaced() ? ctx.namespace() : null, ctx.user());
     return encoder.respond(201, view.out(out), format, warnings);
   }

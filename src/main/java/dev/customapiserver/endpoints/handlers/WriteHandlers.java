@@ -20,7 +20,7 @@ import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.endpoints.representation.VersionedView;
 import dev.customapiserver.registry.DeleteResult;
 import dev.customapiserver.registry.GenericStore;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.registry.WriteOptions;
 import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
@@ -152,7 +152,7 @@ public final class WriteHandlers<H extends KubeObject> {
     String name = call.path("name");
     ObjectNode config = applyConfig(call.body(), mode);
     List<String> warnings = new ArrayList<>();
-    RequestContext ctx = context(call, warnings);
+    RegistryContext ctx = context(call, warnings);
     try {
       H applied = store.updateReading(ctx, name,
           current -> applied(fields.apply(view.out(current), config, manager, force, subresource), mode, warnings), opts, subresource);
@@ -214,7 +214,7 @@ public final class WriteHandlers<H extends KubeObject> {
   }
 
   /** The registry context of a write in this view's version; admission warnings land in {@code warnings}. */
-  private RequestContext context(Call call, List<String> warnings) {
+  private RegistryContext context(Call call, List<String> warnings) {
     return Contexts.of(call, view.groupVersion().version(), warnings);
   }
 

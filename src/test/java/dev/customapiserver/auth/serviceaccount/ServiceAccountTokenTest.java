@@ -9,7 +9,7 @@ import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.groups.ApiGroupModule;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.extension.ServerServices;
@@ -57,7 +57,7 @@ class ServiceAccountTokenTest {
     ResourceType<?> type = server.registry().scheme().resource("", "serviceaccounts").orElseThrow();
     return new ServiceAccountAuthenticator(keys, ISSUER, (ns, name) -> {
       try {
-        KubeObject sa = server.registry().store(type).get(new RequestContext(ns, UserInfo.of("t", "system:masters")), name);
+        KubeObject sa = server.registry().store(type).get(new RegistryContext(ns, UserInfo.of("t", "system:masters")), name);
         return Optional.of(sa.metadata().uid);
       } catch (ApiException e) {
         return Optional.empty();

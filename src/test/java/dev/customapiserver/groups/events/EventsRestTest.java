@@ -10,7 +10,7 @@ import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.apis.core.Event;
 import dev.customapiserver.controllers.expiry.Expiry;
 import dev.customapiserver.registry.ListOptions;
-import dev.customapiserver.registry.RequestContext;
+import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.registry.WatchSink;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.ResourceType;
@@ -143,7 +143,7 @@ class EventsRestTest {
     @SuppressWarnings("unchecked")
     ResourceType<Event> type = (ResourceType<Event>) server.registry().scheme().resource("", "events").orElseThrow();
     BlockingQueue<WatchEvent<Event>> seen = new LinkedBlockingQueue<>();
-    RequestContext ctx = new RequestContext("default", UserInfo.of("test", "system:masters"));
+    RegistryContext ctx = new RegistryContext("default", UserInfo.of("test", "system:masters"));
     try (Watch watch = server.registry().store(type).watch(ctx, ListOptions.ALL, false, false, new WatchSink<>() {
           @Override
           public void onEvent(WatchEvent<Event> e) {

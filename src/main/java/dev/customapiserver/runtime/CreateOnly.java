@@ -11,7 +11,7 @@ import dev.customapiserver.api.meta.UserInfo;
  * @param <H> the hub type
  */
 @FunctionalInterface
-public interface VirtualCreate<H extends KubeObject> {
+public interface CreateOnly<H extends KubeObject> {
 
   /**
    * The answer to {@code object} (a decoded, defaulted hub object; may be mutated and returned) posted

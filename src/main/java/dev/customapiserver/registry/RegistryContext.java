@@ -9,14 +9,14 @@ import java.util.function.Consumer;
  * request came in ({@code null}: the storage version; admission plugins see it) and where warnings
  * for the client go ({@code Warning: 299} headers; admission plugins add to it).
  */
-public record RequestContext(String namespace, UserInfo user, String version, Consumer<String> warnings) {
+public record RegistryContext(String namespace, UserInfo user, String version, Consumer<String> warnings) {
 
-  public RequestContext {
+  public RegistryContext {
     warnings = warnings == null ? w -> {} : warnings;
   }
 
   /** A request in the storage version whose warnings go nowhere (internal callers, tests). */
-  public RequestContext(String namespace, UserInfo user) {
+  public RegistryContext(String namespace, UserInfo user) {
     this(namespace, user, null, null);
   }
 }

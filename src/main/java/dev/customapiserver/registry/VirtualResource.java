@@ -8,7 +8,7 @@ import java.util.function.Function;
  * A resource that only answers {@code create} and keeps nothing, as kube's review APIs
  * (TokenReview, SelfSubjectReview, SubjectAccessReview, ...): a POST to its collection decodes the
  * body as {@code type} (JSON or YAML, apiVersion and kind checked against the URL), hands it to the
- * {@code handler} with the request's {@link RequestContext} (URL namespace, the acting user) and
+ * {@code handler} with the request's {@link RegistryContext} (URL namespace, the acting user) and
  * answers 201 with what the handler returns, in this group/version/kind. Discovery lists it with the
  * single verb {@code create}; no other verb has a route. Its API group must be registered (a module
  * whose {@link dev.customapiserver.runtime.ApiGroup} may have no stored resources).
@@ -17,21 +17,21 @@ import java.util.function.Function;
  * @param protobuf decodes the raw message of a Kubernetes protobuf body (kubectl sends its reviews so),
  *     or {@code null}: JSON and YAML only
  */
-public record VirtualCreate<T>(String group, String version, String kind, String plural, boolean namespaced,
+public record VirtualResource<T>(String group, String version, String kind, String plural, boolean namespaced,
     Class<T> type, Handler<T> handler, Function<ByteString, T> protobuf) {
 
   /** Accepting JSON and YAML bodies. */
-  public VirtualCreate(String group, String version, String kind, String plural, boolean namespaced, Class<T> type,
+  public VirtualResource(String group, String version, String kind, String plural, boolean namespaced, Class<T> type,
       Handler<T> handler) {
     this(group, version, kind, plural, namespaced, type, handler, null);
   }
 
   /** The same, also accepting {@code application/vnd.kubernetes.protobuf} bodies decoded by {@code decoder}. */
-  public VirtualCreate<T> withProtobuf(Function<ByteString, T> decoder) {
-    return new VirtualCreate<>(group, version, kind, plural, namespaced, type, handler, decoder);
+  public VirtualResource<T> withProtobuf(Function<ByteString, T> decoder) {
+    return new VirtualResource<>(group, version, kind, plural, namespaced, type, handler, decoder);
   }
 
-  public VirtualCreate {
+  public VirtualResource {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(kind, "kind");
@@ -54,6 +54,6 @@ public record VirtualCreate<T>(String group, String version, String kind, String
   @FunctionalInterface
   public interface Handler<T> {
     /** The response object (typically {@code request} with its status filled); never stored. */
-    T create(T request, RequestContext context);
+    T create(T request, RegistryContext context);
   }
 }
