@@ -13,10 +13,11 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * The opaque continue token of a paged list of the key-value backends: base64url of JSON
- * {@code {"v":1,"rv":N,"ns":..,"name":..}}, the revision of the first page and the last key
- * returned; the next page starts after that key. Also the tail of their list pages ({@link #page})
- * and the EXPIRED of a compacted token ({@link #expired}).
+ * The opaque continue token of a paged list, the same for every backend (JPA's too; the watch
+ * cache has its own): base64url of JSON {@code {"v":1,"rv":N,"ns":..,"name":..}}, the revision of
+ * the first page and the last key returned; the next page starts after that key. Also the tail of
+ * the key-value backends' list pages ({@link #page}) and the EXPIRED of a compacted token
+ * ({@link #expired}).
  *
  * @param resourceVersion the first page's resourceVersion, reported by every later page
  * @param namespace namespace of the last key returned ("" for a cluster-scoped one)
