@@ -3,6 +3,7 @@ package dev.customapiserver.metrics;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.ResourceType;
+import dev.customapiserver.storage.ForwardingResourceStore;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
@@ -22,9 +23,11 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
-/** One resource's store, timed per operation, its watches counted (see {@link MeteredStorageBackend}). */
-final class MeteredResourceStore<H extends KubeObject> implements ResourceStore<H> {
-  private final ResourceStore<H> inner;
+/**
+ * One resource's store, timed per operation, its watches counted (see {@link MeteredStorageBackend}).
+ * An update or delete is timed as one whether or not it comes with a suggestion.
+ */
+final class MeteredResourceStore<H extends KubeObject> extends ForwardingResourceStore<H> {
   private final DistributionDataPoint create;
   private final DistributionDataPoint get;
   private final DistributionDataPoint list;
@@ -35,7 +38,7 @@ final class MeteredResourceStore<H extends KubeObject> implements ResourceStore<
   private final CounterDataPoint events;
 
   MeteredResourceStore(ResourceStore<H> inner, GroupResource resource, ResourceType<H> type, ApiServerMetrics metrics) {
-    this.inner = inner;
+    super(inner);
     String t = resource.toString();
     create = metrics.storageDuration.labelValues("create", t);
     get = metrics.storageDuration.labelValues("get", t);
@@ -49,33 +52,43 @@ final class MeteredResourceStore<H extends KubeObject> implements ResourceStore<
 
   @Override
   public H create(ObjectKey key, H obj) {
-    return timed(create, () -> inner.create(key, obj));
+    return timed(create, () -> delegate().create(key, obj));
   }
 
   @Override
   public H get(ObjectKey key) {
-    return timed(get, () -> inner.get(key));
+    return timed(get, () -> delegate().get(key));
   }
 
   @Override
   public ListPage<H> list(ListRequest<H> request) {
-    return timed(list, () -> inner.list(request));
+    return timed(list, () -> delegate().list(request));
   }
 
   @Override
   public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
-    return timed(this.update, () -> inner.guaranteedUpdate(key, preconditions, update));
+    return timed(this.update, () -> delegate().guaranteedUpdate(key, preconditions, update));
+  }
+
+  @Override
+  public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update, H suggestion) {
+    return timed(this.update, () -> delegate().guaranteedUpdate(key, preconditions, update, suggestion));
   }
 
   @Override
   public H delete(ObjectKey key, Preconditions preconditions) {
-    return timed(delete, () -> inner.delete(key, preconditions));
+    return timed(delete, () -> delegate().delete(key, preconditions));
+  }
+
+  @Override
+  public H delete(ObjectKey key, Preconditions preconditions, H suggestion) {
+    return timed(delete, () -> delegate().delete(key, preconditions, suggestion));
   }
 
   @Override
   public Watch watch(WatchRequest<H> request, WatchListener<H> listener) {
     AtomicBoolean open = new AtomicBoolean(true);
-    Watch w = timed(watch, () -> inner.watch(request, new WatchListener<>() {
+    Watch w = timed(watch, () -> delegate().watch(request, new WatchListener<>() {
       @Override
       public void onEvent(WatchEvent<H> event) {
         if (event.type() != WatchEvent.Type.BOOKMARK) {
@@ -104,7 +117,7 @@ final class MeteredResourceStore<H extends KubeObject> implements ResourceStore<
   /** How many objects are stored, if the store can say cheaply (a one-item page reports the rest). */
   Optional<Long> count() {
     try {
-      ListPage<H> page = inner.list(new ListRequest<>(null, h -> true, 1, null, null, ResourceVersionMatch.UNSET));
+      ListPage<H> page = delegate().list(new ListRequest<>(null, h -> true, 1, null, null, ResourceVersionMatch.UNSET));
       if (page.continueToken() == null) {
         return Optional.of((long) page.items().size());
       }

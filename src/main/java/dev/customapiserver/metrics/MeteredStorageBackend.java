@@ -3,6 +3,7 @@ package dev.customapiserver.metrics;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.storage.ForwardingStorageBackend;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageBackend;
 import java.util.Map;
@@ -16,20 +17,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * and {@code apiserver_storage_objects} counted (one page of one item, which reports the remaining
  * count) at each scrape. Everything else is passed through unchanged.
  */
-public final class MeteredStorageBackend implements StorageBackend {
-  private final StorageBackend inner;
+public final class MeteredStorageBackend extends ForwardingStorageBackend {
   private final ApiServerMetrics metrics;
   private final Map<GroupResource, MeteredResourceStore<?>> stores = new ConcurrentHashMap<>();
 
   public MeteredStorageBackend(StorageBackend inner, ApiServerMetrics metrics) {
-    this.inner = inner;
+    super(inner);
     this.metrics = metrics;
     metrics.storageObjects(this::objectCounts);
   }
 
   @Override
   public <H extends KubeObject> ResourceStore<H> forResource(GroupResource resource, StorageCodec<H> codec) {
-    MeteredResourceStore<H> store = new MeteredResourceStore<>(inner.forResource(resource, codec), resource,
+    MeteredResourceStore<H> store = new MeteredResourceStore<>(delegate().forResource(resource, codec), resource,
         codec.type(), metrics);
     stores.putIfAbsent(resource, store);
     return store;
@@ -39,30 +39,5 @@ public final class MeteredStorageBackend implements StorageBackend {
     Map<String, Long> counts = new TreeMap<>();
     stores.forEach((resource, store) -> store.count().ifPresent(n -> counts.put(resource.toString(), n)));
     return counts;
-  }
-
-  @Override
-  public long currentRevision() {
-    return inner.currentRevision();
-  }
-
-  @Override
-  public long localRevision(GroupResource resource) {
-    return inner.localRevision(resource);
-  }
-
-  @Override
-  public boolean healthy() {
-    return inner.healthy();
-  }
-
-  @Override
-  public boolean synced() {
-    return inner.synced();
-  }
-
-  @Override
-  public void close() {
-    inner.close();
   }
 }

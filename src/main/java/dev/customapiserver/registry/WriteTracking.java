@@ -1,28 +1,25 @@
 package dev.customapiserver.registry;
 
 import dev.customapiserver.api.meta.KubeObject;
-import dev.customapiserver.storage.ListPage;
-import dev.customapiserver.storage.ListRequest;
+import dev.customapiserver.storage.ForwardingResourceStore;
 import dev.customapiserver.storage.ObjectKey;
 import dev.customapiserver.storage.Preconditions;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.UpdateFunction;
-import dev.customapiserver.storage.Watch;
-import dev.customapiserver.storage.WatchListener;
-import dev.customapiserver.storage.WatchRequest;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A store that remembers the newest resourceVersion this process wrote to it, so that the
  * resource's lister can wait until its cache has seen the process's own writes (read-your-writes
- * for admission plugins) without asking the database.
+ * for admission plugins) without asking the database. The top of the storage stack, one per
+ * resource and registry: the registry's stores write through it, its informers read the storage
+ * under it ({@link #inner}).
  */
-final class WriteTracking<H extends KubeObject> implements ResourceStore<H> {
-  private final ResourceStore<H> inner;
+final class WriteTracking<H extends KubeObject> extends ForwardingResourceStore<H> {
   private final AtomicLong lastWritten = new AtomicLong();
 
   WriteTracking(ResourceStore<H> inner) {
-    this.inner = inner;
+    super(inner);
   }
 
   /** The newest resourceVersion a write through this store returned; 0 before any. */
@@ -32,7 +29,7 @@ final class WriteTracking<H extends KubeObject> implements ResourceStore<H> {
 
   /** The store without tracking. */
   ResourceStore<H> inner() {
-    return inner;
+    return delegate();
   }
 
   private H seen(H written) {
@@ -47,31 +44,26 @@ final class WriteTracking<H extends KubeObject> implements ResourceStore<H> {
 
   @Override
   public H create(ObjectKey key, H obj) {
-    return seen(inner.create(key, obj));
-  }
-
-  @Override
-  public H get(ObjectKey key) {
-    return inner.get(key);
-  }
-
-  @Override
-  public ListPage<H> list(ListRequest<H> request) {
-    return inner.list(request);
+    return seen(super.create(key, obj));
   }
 
   @Override
   public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
-    return seen(inner.guaranteedUpdate(key, preconditions, update));
+    return seen(super.guaranteedUpdate(key, preconditions, update));
+  }
+
+  @Override
+  public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update, H suggestion) {
+    return seen(super.guaranteedUpdate(key, preconditions, update, suggestion));
   }
 
   @Override
   public H delete(ObjectKey key, Preconditions preconditions) {
-    return seen(inner.delete(key, preconditions));
+    return seen(super.delete(key, preconditions));
   }
 
   @Override
-  public Watch watch(WatchRequest<H> request, WatchListener<H> listener) {
-    return inner.watch(request, listener);
+  public H delete(ObjectKey key, Preconditions preconditions, H suggestion) {
+    return seen(super.delete(key, preconditions, suggestion));
   }
 }

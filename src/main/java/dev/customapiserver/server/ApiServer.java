@@ -98,7 +98,7 @@ public final class ApiServer implements AutoCloseable {
     return create(config, adminToken, java.util.function.UnaryOperator.identity());
   }
 
-  /** The same, with the storage backend passed through {@code storageView} (the testkit's reset). */
+  /** The same, with {@code storageView} (the testkit's reset) as a layer of the {@link StorageStack}. */
   public static ApiServer create(ServerConfig config, String adminToken, java.util.function.UnaryOperator<StorageBackend> storageView) {
     Map<String, UserInfo> tokens = new LinkedHashMap<>();
     config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
@@ -112,7 +112,7 @@ public final class ApiServer implements AutoCloseable {
     Codecs codecs = new Codecs();
     CoreClusterWiring core = CoreClusterWiring.open(config, scheme, codecs);
     Operations ops = new Operations();
-    StorageBackend storage = ops.meter(storageView.apply(StorageWiring.open(config)));
+    StorageBackend storage = StorageStack.open(config, ops, storageView);
     PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
     Registry registry;
     try {

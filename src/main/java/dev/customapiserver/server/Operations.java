@@ -1,16 +1,14 @@
 package dev.customapiserver.server;
 
 import dev.customapiserver.metrics.ApiServerMetrics;
-import dev.customapiserver.metrics.MeteredStorageBackend;
 import dev.customapiserver.metrics.MetricsServlet;
-import dev.customapiserver.storage.StorageBackend;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
 import java.time.Duration;
 
 /**
  * The operations room of the composition root: the server's metrics (one registry, handed by
- * constructor to the filters and the storage decorator that record), the {@code /metrics} endpoint
+ * constructor to the filters and, by the {@link StorageStack}, the storage decorator that record), the {@code /metrics} endpoint
  * (behind the whole pipeline like every other path), and the shutdown state: once {@link
  * #shutdownInitiated} the {@code shutdown} check of {@code /readyz} fails, and {@link #endWatches}
  * ends the open watch streams.
@@ -35,12 +33,10 @@ final class Operations {
     return metrics;
   }
 
-  /** {@code storage} measured ({@code etcd_request_duration_seconds}, watchers, stored objects). */
-  StorageBackend meter(StorageBackend storage) {
-    return requestMetrics ? new MeteredStorageBackend(storage, metrics) : storage;
-  }
-
-  /** Whether requests are measured (false only when benchmarking without, see {@link #METRICS_PROPERTY}). */
+  /**
+   * Whether requests and storage calls are measured (false only when benchmarking without, see
+   * {@link #METRICS_PROPERTY}).
+   */
   boolean requestMetrics() {
     return requestMetrics;
   }

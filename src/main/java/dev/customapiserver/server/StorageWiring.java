@@ -5,7 +5,6 @@ import dev.customapiserver.server.config.Flags;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
-import dev.customapiserver.storage.cache.CachingStorageBackend;
 import dev.customapiserver.storage.etcd.EtcdSettings;
 import dev.customapiserver.storage.etcd.EtcdStorageBackend;
 import dev.customapiserver.storage.file.FileStorageBackend;
@@ -17,8 +16,8 @@ import java.util.Optional;
 
 /**
  * The storage room of the composition root: the backend {@code --storage-backend} chooses (JPA on
- * H2 when unset, or the container's DataSource named by {@code --storage-datasource}), behind the
- * watch cache.
+ * H2 when unset, or the container's DataSource named by {@code --storage-datasource}): the bottom
+ * of the {@link StorageStack}.
  */
 final class StorageWiring {
   /** The values {@code --storage-backend} accepts, as kube-apiserver lists them in its error. */
@@ -28,19 +27,18 @@ final class StorageWiring {
   private StorageWiring() {}
 
   /**
-   * The backend {@code config} selects, wrapped in the watch cache when it is on.
+   * The backend {@code config} selects, undecorated ({@link StorageStack} adds the rest).
    *
    * @throws ConfigException for an unknown backend or one missing its settings (kube's wording)
    */
   static StorageBackend open(ServerConfig config) {
-    StorageBackend backend = switch (backend(config)) {
+    return switch (backend(config)) {
       case "memory" -> new MemoryStorageBackend();
       case "etcd3" -> etcd(config);
       case "file" -> new FileStorageBackend(FileStorageBackend.Options.at(
           config.flags().path(Option.STORAGE_ROOT).orElse(config.dataDir().resolve("objects"))));
       default -> jpa(config);
     };
-    return config.watchCache() ? new CachingStorageBackend(backend, config.watchCacheSize()) : backend;
   }
 
   /** The chosen backend's name. @throws ConfigException when it is not one of {@link #BACKENDS} */

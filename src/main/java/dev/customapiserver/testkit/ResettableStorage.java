@@ -3,6 +3,7 @@ package dev.customapiserver.testkit;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.storage.ForwardingStorageBackend;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageBackend;
 import java.util.ArrayList;
@@ -19,18 +20,17 @@ import java.util.Map;
  * them as changes, and the watches clients opened after {@link #mark} are ended (410 Expired, which
  * makes informers list again).
  */
-final class ResettableStorage implements StorageBackend {
+final class ResettableStorage extends ForwardingStorageBackend {
   private static final System.Logger LOG = System.getLogger(ResettableStorage.class.getName());
-  private final StorageBackend inner;
   private final Map<GroupResource, ResettableStore<?>> stores = new LinkedHashMap<>();
 
   ResettableStorage(StorageBackend inner) {
-    this.inner = inner;
+    super(inner);
   }
 
   @Override
   public synchronized <H extends KubeObject> ResourceStore<H> forResource(GroupResource resource, StorageCodec<H> codec) {
-    ResettableStore<H> store = new ResettableStore<>(inner.forResource(resource, codec), codec);
+    ResettableStore<H> store = new ResettableStore<>(delegate().forResource(resource, codec), codec);
     stores.putIfAbsent(resource, store);
     return store;
   }
@@ -59,30 +59,5 @@ final class ResettableStorage implements StorageBackend {
     LOG.log(System.Logger.Level.INFO, "Reset: {0} objects deleted or restored in {1} ms", written,
         (System.nanoTime() - started) / 1_000_000);
     return written;
-  }
-
-  @Override
-  public long currentRevision() {
-    return inner.currentRevision();
-  }
-
-  @Override
-  public long localRevision(GroupResource resource) {
-    return inner.localRevision(resource);
-  }
-
-  @Override
-  public boolean healthy() {
-    return inner.healthy();
-  }
-
-  @Override
-  public boolean synced() {
-    return inner.synced();
-  }
-
-  @Override
-  public void close() {
-    inner.close();
   }
 }

@@ -2,13 +2,12 @@ package dev.customapiserver.testkit;
 
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.StorageCodec;
-import dev.customapiserver.storage.ListPage;
+import dev.customapiserver.storage.ForwardingResourceStore;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
 import dev.customapiserver.storage.Preconditions;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageException;
-import dev.customapiserver.storage.UpdateFunction;
 import dev.customapiserver.storage.Watch;
 import dev.customapiserver.storage.WatchEvent;
 import dev.customapiserver.storage.WatchListener;
@@ -18,11 +17,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /** One resource's store for {@link ResettableStorage}: passes everything on, remembers a state and its watches. */
-final class ResettableStore<H extends KubeObject> implements ResourceStore<H> {
+final class ResettableStore<H extends KubeObject> extends ForwardingResourceStore<H> {
   private static final System.Logger LOG = System.getLogger(ResettableStore.class.getName());
-  private final ResourceStore<H> inner;
   private final StorageCodec<H> codec;
   private final List<Ending<H>> watches = new ArrayList<>();
   private Map<ObjectKey, H> marked;
@@ -31,33 +30,8 @@ final class ResettableStore<H extends KubeObject> implements ResourceStore<H> {
   private boolean tracking;
 
   ResettableStore(ResourceStore<H> inner, StorageCodec<H> codec) {
-    this.inner = inner;
+    super(inner);
     this.codec = codec;
-  }
-
-  @Override
-  public H create(ObjectKey key, H obj) {
-    return inner.create(key, obj);
-  }
-
-  @Override
-  public H get(ObjectKey key) {
-    return inner.get(key);
-  }
-
-  @Override
-  public ListPage<H> list(ListRequest<H> request) {
-    return inner.list(request);
-  }
-
-  @Override
-  public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
-    return inner.guaranteedUpdate(key, preconditions, update);
-  }
-
-  @Override
-  public H delete(ObjectKey key, Preconditions preconditions) {
-    return inner.delete(key, preconditions);
   }
 
   /** Watches opened before {@link #mark} are the server's own (controllers, informers) and are left alone. */
@@ -65,11 +39,11 @@ final class ResettableStore<H extends KubeObject> implements ResourceStore<H> {
   public Watch watch(WatchRequest<H> request, WatchListener<H> listener) {
     synchronized (this) {
       if (!tracking) {
-        return inner.watch(request, listener);
+        return delegate().watch(request, listener);
       }
     }
     Ending<H> ending = new Ending<>(listener);
-    ending.watch = inner.watch(request, ending);
+    ending.watch = delegate().watch(request, ending);
     synchronized (this) {
       watches.removeIf(Ending::ended);
       watches.add(ending);
@@ -103,7 +77,7 @@ final class ResettableStore<H extends KubeObject> implements ResourceStore<H> {
     Map<ObjectKey, H> now = current();
     int writes = 0;
     for (ObjectKey key : now.keySet()) {
-      if (!target.containsKey(key) && quietly(() -> inner.delete(key, Preconditions.NONE)) != null) {
+      if (!target.containsKey(key) && quietly(() -> delegate().delete(key, Preconditions.NONE)) != null) {
         writes++;
         LOG.log(System.Logger.Level.DEBUG, "reset: deleted {0} {1}", codec.type().groupResource(), key);
       }
@@ -114,9 +88,9 @@ final class ResettableStore<H extends KubeObject> implements ResourceStore<H> {
       H is = now.get(key);
       H written;
       if (is == null) {
-        written = quietly(() -> inner.create(key, codec.copy(was)));
+        written = quietly(() -> delegate().create(key, codec.copy(was)));
       } else if (!Objects.equals(is.metadata().resourceVersion, restoredVersions.get(key))) {
-        written = quietly(() -> inner.guaranteedUpdate(key, Preconditions.NONE, cur -> {
+        written = quietly(() -> delegate().guaranteedUpdate(key, Preconditions.NONE, cur -> {
           H restored = codec.copy(was);
           restored.metadata().resourceVersion = cur.metadata().resourceVersion;
           return restored;
@@ -135,14 +109,14 @@ final class ResettableStore<H extends KubeObject> implements ResourceStore<H> {
 
   private Map<ObjectKey, H> current() {
     Map<ObjectKey, H> all = new HashMap<>();
-    for (H h : inner.list(ListRequest.all(null)).items()) {
+    for (H h : delegate().list(ListRequest.all(null)).items()) {
       all.put(new ObjectKey(h.metadata().namespace, h.metadata().name), h);
     }
     return all;
   }
 
   /** A write that another writer (a controller) may have made unnecessary meanwhile: then null. */
-  private static <T> T quietly(java.util.function.Supplier<T> write) {
+  private static <T> T quietly(Supplier<T> write) {
     try {
       return write.get();
     } catch (StorageException e) {

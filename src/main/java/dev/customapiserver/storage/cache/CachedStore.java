@@ -1,6 +1,8 @@
 package dev.customapiserver.storage.cache;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.storage.ForwardingResourceStore;
 import dev.customapiserver.storage.ListPage;
 import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.ObjectKey;
@@ -10,7 +12,6 @@ import dev.customapiserver.storage.UpdateFunction;
 import dev.customapiserver.storage.Watch;
 import dev.customapiserver.storage.WatchListener;
 import dev.customapiserver.storage.WatchRequest;
-import dev.customapiserver.runtime.StorageCodec;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 
@@ -25,9 +26,9 @@ import java.util.function.LongSupplier;
  * the cache does not get there within {@link #CONSISTENT_WAIT_MILLIS}, or the object is not there,
  * the inner store answers. Updates and deletes hand the inner store a copy of the cache's object to
  * start from (kube's cached existing object): its compare-and-swap finds out whether it was current.
+ * Creates, and updates and deletes that come with a suggestion of their own, are the inner store's.
  */
-final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
-  private final ResourceStore<H> inner;
+final class CachedStore<H extends KubeObject> extends ForwardingResourceStore<H> {
   private final WatchCache<H> cache;
   private final CacheLister<H> lister;
   private final Executor delivery;
@@ -39,18 +40,13 @@ final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
 
   CachedStore(ResourceStore<H> inner, WatchCache<H> cache, Executor delivery, int queueLimit, StorageCodec<H> codec,
       LongSupplier localRevision) {
+    super(inner);
     this.codec = codec;
     this.localRevision = localRevision;
-    this.inner = inner;
     this.cache = cache;
     this.lister = new CacheLister<>(cache);
     this.delivery = delivery;
     this.queueLimit = queueLimit;
-  }
-
-  @Override
-  public H create(ObjectKey key, H obj) {
-    return inner.create(key, obj);
   }
 
   @Override
@@ -66,26 +62,26 @@ final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
         Thread.currentThread().interrupt();
       }
     }
-    return inner.get(key); // also answers NOT_FOUND in the inner store's words
+    return delegate().get(key); // also answers NOT_FOUND in the inner store's words
   }
 
   @Override
   public ListPage<H> list(ListRequest<H> request) {
     ListPage<H> page = lister.list(request);
-    return page != null ? page : inner.list(request);
+    return page != null ? page : delegate().list(request);
   }
 
   @Override
   public H guaranteedUpdate(ObjectKey key, Preconditions preconditions, UpdateFunction<H> update) {
     H cached = cache.peek(key);
-    return cached == null ? inner.guaranteedUpdate(key, preconditions, update)
-        : inner.guaranteedUpdate(key, preconditions, update, codec.copy(cached));
+    return cached == null ? delegate().guaranteedUpdate(key, preconditions, update)
+        : delegate().guaranteedUpdate(key, preconditions, update, codec.copy(cached));
   }
 
   @Override
   public H delete(ObjectKey key, Preconditions preconditions) {
     H cached = cache.peek(key);
-    return cached == null ? inner.delete(key, preconditions) : inner.delete(key, preconditions, codec.copy(cached));
+    return cached == null ? delegate().delete(key, preconditions) : delegate().delete(key, preconditions, codec.copy(cached));
   }
 
   /**
@@ -103,10 +99,10 @@ final class CachedStore<H extends KubeObject> implements ResourceStore<H> {
       try {
         from = Long.parseLong(rv);
       } catch (NumberFormatException e) {
-        return inner.watch(request, listener);
+        return delegate().watch(request, listener);
       }
     }
     CacheWatcher<H> w = new CacheWatcher<>(request, listener, delivery, queueLimit, cache::unregister);
-    return cache.register(w, request.namespace(), from, request.sendInitialEvents()) ? w : inner.watch(request, listener);
+    return cache.register(w, request.namespace(), from, request.sendInitialEvents()) ? w : delegate().watch(request, listener);
   }
 }

@@ -3,6 +3,7 @@ package dev.customapiserver.storage.cache;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.StorageCodec;
+import dev.customapiserver.storage.ForwardingStorageBackend;
 import dev.customapiserver.storage.ResourceStore;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.StorageException;
@@ -23,9 +24,8 @@ import java.util.concurrent.TimeUnit;
  * every resource asked for, fed by one inner watch per resource, serving lists at
  * {@code resourceVersion=0} and watches from memory. See the package documentation.
  */
-public final class CachingStorageBackend implements StorageBackend {
+public final class CachingStorageBackend extends ForwardingStorageBackend {
   private static final int DELIVERY_THREADS = Math.max(4, Runtime.getRuntime().availableProcessors());
-  private final StorageBackend inner;
   private final int windowSize;
   private final Map<GroupResource, Entry<?>> caches = new ConcurrentHashMap<>();
   /** Drains watcher queues; listeners must not block (WatchListener), so a few threads serve any number of watches. */
@@ -34,10 +34,10 @@ public final class CachingStorageBackend implements StorageBackend {
 
   /** @param windowSize how many recent changes of each resource the cache keeps for watches (&gt;= 0) */
   public CachingStorageBackend(StorageBackend inner, int windowSize) {
+    super(inner);
     if (windowSize < 0) {
       throw new IllegalArgumentException("windowSize >= 0 required");
     }
-    this.inner = inner;
     this.windowSize = windowSize;
   }
 
@@ -68,13 +68,13 @@ public final class CachingStorageBackend implements StorageBackend {
   }
 
   private <H extends KubeObject> Entry<H> open(GroupResource resource, StorageCodec<H> codec) {
-    ResourceStore<H> store = inner.forResource(resource, codec);
+    ResourceStore<H> store = delegate().forResource(resource, codec);
     WatchCache<H> cache = new WatchCache<>(windowSize);
     CacheFeed<H> feed = new CacheFeed<>(store, cache, sync);
     feed.start();
     int queueLimit = Math.max(1000, 10 * windowSize);
     return new Entry<>(new CachedStore<>(store, cache, delivery, queueLimit, codec,
-        () -> inner.localRevision(resource)), feed, codec);
+        () -> delegate().localRevision(resource)), feed, codec);
   }
 
   /**
@@ -99,21 +99,6 @@ public final class CachingStorageBackend implements StorageBackend {
     return caches.values().stream().allMatch(e -> e.feed().firstSync().getCount() == 0);
   }
 
-  @Override
-  public long currentRevision() {
-    return inner.currentRevision();
-  }
-
-  @Override
-  public long localRevision(GroupResource resource) {
-    return inner.localRevision(resource);
-  }
-
-  @Override
-  public boolean healthy() {
-    return inner.healthy();
-  }
-
   /**
    * Ends every watch with UNAVAILABLE, then closes the inner backend once a cache fill still
    * listing has finished: closing the database under a running query fails the close (EclipseLink's
@@ -134,7 +119,7 @@ public final class CachingStorageBackend implements StorageBackend {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    inner.close();
+    super.close();
   }
 
   private static ScheduledThreadPoolExecutor syncExecutor() {

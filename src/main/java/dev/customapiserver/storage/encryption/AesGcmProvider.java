@@ -1,12 +1,11 @@
 package dev.customapiserver.storage.encryption;
 
-import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.security.spec.AlgorithmParameterSpec;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * {@code aesgcm}: AES-GCM with a random 12-byte nonce before the ciphertext and its 16-byte tag,
@@ -19,38 +18,23 @@ import javax.crypto.spec.SecretKeySpec;
  * Such legacy values are not bound to their location until rewritten ({@code kubectl get secrets
  * -A -o json | kubectl replace -f -}); rotating to a new key name after the rewrite leaves none.
  */
-final class AesGcmProvider implements Provider {
+final class AesGcmProvider extends AesProvider {
   private static final int NONCE = 12;
   private static final int TAG_BITS = 128;
 
-  private final String prefix;
-  private final SecretKeySpec key;
-  private final SecureRandom random;
-
   AesGcmProvider(String keyName, byte[] secret, SecureRandom random) {
-    this.prefix = "k8s:enc:aesgcm:v1:" + keyName + ":";
-    this.key = new SecretKeySpec(secret, "AES");
-    this.random = random;
+    super("aesgcm", "AES/GCM/NoPadding", NONCE, keyName, secret, random);
   }
 
   @Override
-  public String prefix() {
-    return prefix;
+  AlgorithmParameterSpec parameters(byte[] sealed) {
+    return new GCMParameterSpec(TAG_BITS, sealed, 0, NONCE);
   }
 
+  /** The value's storage location, as kube's transformer binds it. */
   @Override
-  public byte[] seal(byte[] plain, byte[] location) {
-    try {
-      byte[] nonce = new byte[NONCE];
-      random.nextBytes(nonce);
-      Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-      c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
-      c.updateAAD(location);
-      byte[] sealed = c.doFinal(plain);
-      return ByteBuffer.allocate(NONCE + sealed.length).put(nonce).put(sealed).array();
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("encrypting with " + prefix + " failed: " + e.getMessage(), e);
-    }
+  void authenticate(Cipher cipher, byte[] location) {
+    cipher.updateAAD(location);
   }
 
   @Override
@@ -70,10 +54,9 @@ final class AesGcmProvider implements Provider {
   }
 
   private byte[] open(byte[] sealed, byte[] location, boolean bound) throws GeneralSecurityException {
-    Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-    c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, sealed, 0, NONCE));
+    Cipher c = cipher(Cipher.DECRYPT_MODE, sealed);
     if (bound) {
-      c.updateAAD(location);
+      authenticate(c, location);
     }
     return c.doFinal(sealed, NONCE, sealed.length - NONCE);
   }

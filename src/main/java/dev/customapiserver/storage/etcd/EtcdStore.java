@@ -139,12 +139,7 @@ final class EtcdStore<H extends KubeObject> implements ResourceStore<H> {
         if (e.reason() != Reason.EXPIRED) {
           throw e;
         }
-        throw StorageException.expiredContinue("The provided continue parameter is too old to display a consistent "
-            + "list result. You can start a new list without the continue parameter, or use the continue token in "
-            + "this response to retrieve the remainder of the results. Continuing with the provided token results "
-            + "in an inconsistent list - objects that were created, modified, or deleted between the time the first "
-            + "chunk was returned and now may show up in the list.",
-            new ContinueToken(backend.currentRevision(), t.namespace(), t.name()).encode());
+        throw t.expired(backend.currentRevision());
       }
     }
     at = ListRevision.readAt(request.resourceVersion(), request.match(), backend.currentRevision(), 0);
@@ -185,13 +180,7 @@ final class EtcdStore<H extends KubeObject> implements ResourceStore<H> {
       }
       from = r.getKvs().get(r.getKvs().size() - 1).getKey().concat(ByteSequence.from(new byte[] {0}));
     }
-    if (more == 0) {
-      return new ListPage<>(items, at, null, null);
-    }
-    H last = items.get(items.size() - 1);
-    String next = new ContinueToken(at, last.metadata().namespace == null ? "" : last.metadata().namespace,
-        last.metadata().name).encode();
-    return new ListPage<>(items, at, next, counted ? more : null);
+    return ContinueToken.page(items, at, more, counted);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.customapiserver.storage.jpa;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.StorageCodec;
@@ -23,7 +22,6 @@ public final class JpaStorageBackend implements StorageBackend {
   private final Vendor vendor;
   private final Database db;
   private final Revisions revisions;
-  private final ObjectMapper json = new ObjectMapper();
   private final WakeUp wake = new WakeUp();
   private final CommittedChanges committed = new CommittedChanges(wake);
   private final String instance = java.util.UUID.randomUUID().toString();
@@ -133,7 +131,7 @@ public final class JpaStorageBackend implements StorageBackend {
   @Override
   public <H extends KubeObject> ResourceStore<H> forResource(GroupResource resource, StorageCodec<H> codec) {
     return new JpaResourceStore<>(db, revisions, resource, codec,
-        new ObjectLister<>(db, revisions, vendor, codec, json), tailer, wake);
+        new ObjectLister<>(db, revisions, vendor, codec), tailer, wake);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.customapiserver.storage.jpa;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.StorageCodec;
@@ -9,6 +8,7 @@ import dev.customapiserver.storage.ListRequest;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.StorageException.Reason;
 import dev.customapiserver.storage.ResourceVersionMatch;
+import dev.customapiserver.storage.kv.ContinueToken;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -37,26 +37,18 @@ final class ObjectLister<H extends KubeObject> {
   private final Revisions revisions;
   private final Vendor vendor;
   private final StorageCodec<H> codec;
-  private final ObjectMapper json;
 
-  ObjectLister(Database db, Revisions revisions, Vendor vendor, StorageCodec<H> codec, ObjectMapper json) {
+  ObjectLister(Database db, Revisions revisions, Vendor vendor, StorageCodec<H> codec) {
     this.db = db;
     this.revisions = revisions;
     this.vendor = vendor;
     this.codec = codec;
-    this.json = json;
   }
 
   ListPage<H> list(GroupResource resource, ListRequest<H> req) {
     String rv = req.resourceVersion() == null || req.resourceVersion().isEmpty() ? null : req.resourceVersion();
     ContinueToken token = req.continueToken() == null || req.continueToken().isEmpty() ? null
-        : ContinueToken.decode(req.continueToken(), json);
-    if (token != null && rv != null && !"0".equals(rv)) {
-      throw invalid("specifying resource version is not allowed when using continue");
-    }
-    if (token != null && req.namespace() != null && !req.namespace().equals(token.namespace())) {
-      throw invalid("continue token belongs to another namespace");
-    }
+        : ContinueToken.decode(req.continueToken(), req.namespace(), rv);
     return db.read(null, em -> {
       Revisions.Snapshot now = revisions.snapshot(em);
       RequestedVersion.check(rv, req.match(), now);
@@ -64,9 +56,7 @@ final class ObjectLister<H extends KubeObject> {
         throw invalid("continue token is from the future (another database?)");
       }
       if (token != null && token.resourceVersion() < now.compacted()) {
-        String fresh = new ContinueToken(now.revision(), token.namespace(), token.name()).encode(json);
-        throw StorageException.expiredContinue("continue token expired: its revision "
-            + token.resourceVersion() + " has been compacted (now " + now.compacted() + ")", fresh);
+        throw token.expired(now.revision());
       }
       boolean exact = rv != null && req.match() == ResourceVersionMatch.EXACT;
       long pageRv = token != null ? token.resourceVersion() : exact ? Long.parseLong(rv) : now.revision();
@@ -97,7 +87,7 @@ final class ObjectLister<H extends KubeObject> {
         if (items.size() == limit) {
           Long remaining = exhausted ? count(rows.subList(i, rows.size()), filter) : null;
           String next = remaining != null && remaining == 0 ? null
-              : new ContinueToken(pageRv, after.namespace(), after.name()).encode(json);
+              : new ContinueToken(pageRv, after.namespace(), after.name()).encode();
           return new ListPage<>(items, pageRv, next, next == null ? null : remaining);
         }
         Row row = rows.get(i);

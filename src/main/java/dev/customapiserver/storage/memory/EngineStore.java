@@ -101,12 +101,7 @@ public final class EngineStore<H extends KubeObject> implements ResourceStore<H>
       after = new ObjectKey(t.namespace(), t.name());
       at = t.resourceVersion();
       if (at < engine.compacted()) {
-        throw StorageException.expiredContinue("The provided continue parameter is too old to display a consistent "
-            + "list result. You can start a new list without the continue parameter, or use the continue token in "
-            + "this response to retrieve the remainder of the results. Continuing with the provided token results "
-            + "in an inconsistent list - objects that were created, modified, or deleted between the time the first "
-            + "chunk was returned and now may show up in the list.",
-            new ContinueToken(engine.revision(), t.namespace(), t.name()).encode());
+        throw t.expired(engine.revision());
       }
     } else {
       at = ListRevision.readAt(request.resourceVersion(), request.match(), engine.revision(), engine.compacted());
@@ -137,13 +132,7 @@ public final class EngineStore<H extends KubeObject> implements ResourceStore<H>
         more++;
       }
     }
-    if (more == 0) {
-      return new ListPage<>(items, at, null, null);
-    }
-    H last = items.get(items.size() - 1);
-    String next = new ContinueToken(at, last.metadata().namespace == null ? "" : last.metadata().namespace,
-        last.metadata().name).encode();
-    return new ListPage<>(items, at, next, counted ? more : null);
+    return ContinueToken.page(items, at, more, counted);
   }
 
   @Override
