@@ -5,12 +5,18 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPac
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** The dependency lines of docs/architecture: they point downward only. */
@@ -28,6 +34,16 @@ class ArchitectureTest {
   @DisplayName("the top-level packages are free of cycles: every dependency between rooms points one way")
   void noCycles() {
     slices().matching("dev.customapiserver.(*)..").should().beFreeOfCycles().check(classes);
+  }
+
+  @Test
+  @DisplayName("no two classes of the server share a simple name: each name says its room")
+  void oneNamePerClass() {
+    Map<String, TreeSet<String>> byName = classes.stream().filter(c -> c.isTopLevelClass() && !c.getSimpleName().equals("package-info"))
+        .collect(Collectors.groupingBy(JavaClass::getSimpleName, TreeMap::new,
+            Collectors.mapping(JavaClass::getName, Collectors.toCollection(TreeSet::new))));
+    assertThat(byName.entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getValue))
+        .as("classes sharing a simple name").isEmpty();
   }
 
   @Test

@@ -7,7 +7,7 @@ import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.api.selectors.FieldSelector;
-import dev.customapiserver.api.selectors.LabelSelector;
+import dev.customapiserver.api.selectors.LabelQuery;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.ListOptions;
 import dev.customapiserver.registry.Registry;
@@ -57,7 +57,7 @@ final class RegistryCluster implements Cluster {
   }
 
   private static <H extends KubeObject> AutoCloseable watchOf(GenericStore<H> store, long revision, Events events) {
-    ListOptions after = new ListOptions(LabelSelector.everything(), FieldSelector.everything(), 0, null, Long.toString(revision),
+    ListOptions after = new ListOptions(LabelQuery.everything(), FieldSelector.everything(), 0, null, Long.toString(revision),
         ResourceVersionMatch.UNSET);
     return store.watch(context(""), after, false, false, new WatchSink<>() {
       @Override

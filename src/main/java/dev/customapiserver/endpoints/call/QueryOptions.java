@@ -3,7 +3,7 @@ package dev.customapiserver.endpoints.call;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.selectors.FieldSelector;
-import dev.customapiserver.api.selectors.LabelSelector;
+import dev.customapiserver.api.selectors.LabelQuery;
 import dev.customapiserver.registry.ListOptions;
 import dev.customapiserver.registry.WriteOptions;
 import dev.customapiserver.runtime.FieldValidation;
@@ -35,7 +35,7 @@ public final class QueryOptions {
     if (rv != null && !rv.chars().allMatch(Character::isDigit)) {
       throw Errors.badRequest("resourceVersion: Invalid value: \"" + rv + "\": must be an unsigned integer");
     }
-    return new ListOptions(LabelSelector.parse(call.query("labelSelector")), FieldSelector.parse(call.query("fieldSelector")),
+    return new ListOptions(LabelQuery.parse(call.query("labelSelector")), FieldSelector.parse(call.query("fieldSelector")),
         limit, emptyToNull(call.query("continue")), rv, match);
   }
 
@@ -79,7 +79,7 @@ public final class QueryOptions {
     if (name != null) {
       fields = "metadata.name=" + name + (fields == null ? "" : "," + fields);
     }
-    ListOptions list = new ListOptions(LabelSelector.parse(call.query("labelSelector")), FieldSelector.parse(fields), 0, null, rv,
+    ListOptions list = new ListOptions(LabelQuery.parse(call.query("labelSelector")), FieldSelector.parse(fields), 0, null, rv,
         ResourceVersionMatch.UNSET);
     return new WatchParams(list, isTrue(initial), bookmarks, timeout);
   }

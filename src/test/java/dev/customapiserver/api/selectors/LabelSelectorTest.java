@@ -22,7 +22,7 @@ class LabelSelectorTest {
       "version>2 | true", "version<3 | false", "'' | true", "app in (web),!missing,tier | true"})
   @DisplayName("matches as kube-apiserver")
   void matches(String selector, boolean expected) {
-    assertThat(LabelSelector.parse(selector).matches(LABELS)).isEqualTo(expected);
+    assertThat(LabelQuery.parse(selector).matches(LABELS)).isEqualTo(expected);
   }
 
   @ParameterizedTest(name = "{0} → {1}")
@@ -35,7 +35,7 @@ class LabelSelectorTest {
       "a>b | unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer"})
   @DisplayName("refuses malformed selectors with a 400 saying what was found")
   void malformed(String selector, String message) {
-    assertThatThrownBy(() -> LabelSelector.parse(selector)).isInstanceOfSatisfying(ApiException.class, e -> {
+    assertThatThrownBy(() -> LabelQuery.parse(selector)).isInstanceOfSatisfying(ApiException.class, e -> {
       assertThat(e.code()).isEqualTo(400);
       assertThat(e.getMessage()).isEqualTo(message);
     });
@@ -44,9 +44,9 @@ class LabelSelectorTest {
   @Test
   @DisplayName("refuses invalid keys and values")
   void invalidKeysAndValues() {
-    assertThatThrownBy(() -> LabelSelector.parse("bad_key_-=x")).isInstanceOf(ApiException.class)
+    assertThatThrownBy(() -> LabelQuery.parse("bad_key_-=x")).isInstanceOf(ApiException.class)
         .hasMessageContaining("name part must consist of alphanumeric characters");
-    assertThatThrownBy(() -> LabelSelector.parse("a=" + "x".repeat(64))).isInstanceOf(ApiException.class)
+    assertThatThrownBy(() -> LabelQuery.parse("a=" + "x".repeat(64))).isInstanceOf(ApiException.class)
         .hasMessageContaining("must be no more than 63 characters");
   }
 

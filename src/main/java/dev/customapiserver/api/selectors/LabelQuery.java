@@ -11,20 +11,20 @@ import java.util.Map;
  * {@code k in (a,b)}, {@code k notin (a,b)}, {@code k}, {@code !k}, {@code k>1}, {@code k<1}, joined by commas.
  * A malformed selector is a 400 BadRequest saying what was found and what was expected.
  */
-public final class LabelSelector {
-  private static final LabelSelector EVERYTHING = new LabelSelector(List.of());
+public final class LabelQuery {
+  private static final LabelQuery EVERYTHING = new LabelQuery(List.of());
   private final List<Requirement> requirements;
 
-  private LabelSelector(List<Requirement> requirements) {
+  private LabelQuery(List<Requirement> requirements) {
     this.requirements = List.copyOf(requirements);
   }
 
-  public static LabelSelector everything() {
+  public static LabelQuery everything() {
     return EVERYTHING;
   }
 
   /** Parses a {@code labelSelector} parameter; blank selects everything. */
-  public static LabelSelector parse(String selector) {
+  public static LabelQuery parse(String selector) {
     if (selector == null || selector.isBlank()) {
       return EVERYTHING;
     }
@@ -41,7 +41,7 @@ public final class LabelSelector {
         }
       }
     }
-    return new LabelSelector(reqs);
+    return new LabelQuery(reqs);
   }
 
   static RuntimeException invalid(String selector, String why) {
