@@ -1,5 +1,6 @@
 package dev.customapiserver.admission;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,8 +17,8 @@ public interface AdmissionPlugin {
    * Other names the flags and the admission configuration accept for this plugin (e.g. an earlier
    * name kept for compatibility). Defaults to none.
    */
-  default java.util.List<String> aliases() {
-    return java.util.List.of();
+  default List<String> aliases() {
+    return List.of();
   }
 
   /** The operations this plugin acts on. */

@@ -1,5 +1,8 @@
 package dev.customapiserver.auth;
 
+import java.util.List;
+import java.util.Set;
+
 /**
  * Decides whether a user may do what a request asks: RBAC, a webhook, AlwaysAllow, AlwaysDeny, in
  * the order of {@code --authorization-mode}, behind the system:masters authorizer ({@link #union}).
@@ -61,7 +64,7 @@ public interface Authorizer {
   }
 
   /** kube's union: asks {@code authorizers} in order; the first opinion decides, none denies. */
-  static Authorizer union(java.util.List<Authorizer> authorizers) {
+  static Authorizer union(List<Authorizer> authorizers) {
     return new FirstOpinion(authorizers);
   }
 
@@ -76,7 +79,7 @@ public interface Authorizer {
   }
 
   /** Allows every request of a user in one of {@code groups} (kube's system:masters authorizer); otherwise no opinion. */
-  static Authorizer privilegedGroups(java.util.Set<String> groups) {
+  static Authorizer privilegedGroups(Set<String> groups) {
     return a -> a.user() != null && a.user().groups().stream().anyMatch(groups::contains) ? Decision.allow()
         : Decision.noOpinion();
   }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.glassfish.jersey.server.model.Resource;
 
 /**
@@ -63,7 +64,7 @@ final class DiscoveryRoutes {
    * the aggregated document carries an ETag and answers {@code If-None-Match} with 304, as
    * kube-apiserver's does, so clients refresh their cache when it changes.
    */
-  private Resource root(String path, java.util.function.Supplier<Map<String, Object>> legacy, boolean core) {
+  private Resource root(String path, Supplier<Map<String, Object>> legacy, boolean core) {
     return get(path, call -> {
       String version = aggregatedVersion(call.header("Accept"));
       if (version == null) {

@@ -30,9 +30,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.glassfish.jersey.CommonProperties;
 import org.glassfish.jersey.internal.inject.AbstractBinder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.server.ServerProperties;
+import org.glassfish.jersey.server.model.Resource;
 import org.glassfish.jersey.server.spi.Container;
 import org.glassfish.jersey.server.spi.ContainerLifecycleListener;
 
@@ -74,7 +76,7 @@ public final class RestApi {
 
   private final ResourceConfig config = new ResourceConfig();
   /** Every route, registered nested by group/version at the end ({@link RouteTree}). */
-  private final List<org.glassfish.jersey.server.model.Resource> routes = new ArrayList<>();
+  private final List<Resource> routes = new ArrayList<>();
   private final Watches watches;
 
   public RestApi(Scheme scheme, Registry registry, Codecs codecs, Settings settings) {
@@ -127,7 +129,7 @@ public final class RestApi {
     routes.addAll(new ExtensionRoutes(encoder, settings.maxRequestBodyBytes()).resources(extensions));
     routes.addAll(new VirtualCreateRoutes(encoder, decoder, codecs, settings.maxRequestBodyBytes()).resources(virtuals));
     routes.addAll(new DiscoveryRoutes(scheme, codecs, docs).resources());
-    config.registerResources(RouteTree.nest(routes).toArray(new org.glassfish.jersey.server.model.Resource[0]));
+    config.registerResources(RouteTree.nest(routes).toArray(new Resource[0]));
     OpenApiDocuments openApi = new OpenApiDocuments(scheme, codecs);
     config.register(new AbstractBinder() {
       @Override
@@ -144,7 +146,7 @@ public final class RestApi {
     config.register(new OptionsAsKube());
     config.register(new RequestWarnings());
     config.property(ServerProperties.WADL_FEATURE_DISABLE, true);
-    config.property(org.glassfish.jersey.CommonProperties.PROVIDER_DEFAULT_DISABLE, "DATASOURCE");
+    config.property(CommonProperties.PROVIDER_DEFAULT_DISABLE, "DATASOURCE");
     config.property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
   }
 

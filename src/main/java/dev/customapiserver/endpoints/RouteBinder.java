@@ -9,6 +9,7 @@ import dev.customapiserver.endpoints.handlers.ReadHandlers;
 import dev.customapiserver.endpoints.handlers.ScaleHandlers;
 import dev.customapiserver.endpoints.handlers.WriteHandlers;
 import dev.customapiserver.runtime.ResourceType;
+import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +106,7 @@ final class RouteBinder {
     return resources;
   }
 
-  private void method(Resource.Builder b, String httpMethod, Function<Call, jakarta.ws.rs.core.Response> verb) {
+  private void method(Resource.Builder b, String httpMethod, Function<Call, Response> verb) {
     b.addMethod(httpMethod).handledBy(new Handler(verb, maxBodyBytes));
   }
 }

@@ -1,9 +1,11 @@
 package dev.customapiserver.endpoints;
 
+import dev.customapiserver.runtime.Codecs;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,7 +17,7 @@ public final class VersionResource {
   private final byte[] body;
 
   @jakarta.inject.Inject
-  public VersionResource(RestApi.Settings settings, dev.customapiserver.runtime.Codecs codecs) {
+  public VersionResource(RestApi.Settings settings, Codecs codecs) {
     String gitVersion = settings.gitVersion();
     Map<String, String> info;
     String[] parts = gitVersion.replaceFirst("^v", "").split("[.-]");
@@ -28,7 +30,7 @@ public final class VersionResource {
     info.put("buildDate", "");
     info.put("goVersion", "java" + Runtime.version().feature());
     info.put("compiler", "javac");
-    info.put("platform", System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT) + "/" + System.getProperty("os.arch"));
+    info.put("platform", System.getProperty("os.name").toLowerCase(Locale.ROOT) + "/" + System.getProperty("os.arch"));
     body = codecs.toJson(info);
   }
 

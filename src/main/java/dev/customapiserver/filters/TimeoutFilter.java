@@ -14,6 +14,8 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ScheduledFuture;
@@ -111,7 +113,7 @@ public final class TimeoutFilter extends HttpFilter {
 
   private static String askedIn(String query) {
     Matcher m = TIMEOUT_PARAM.matcher(query);
-    return m.find() ? java.net.URLDecoder.decode(m.group(1), java.nio.charset.StandardCharsets.UTF_8) : null;
+    return m.find() ? URLDecoder.decode(m.group(1), StandardCharsets.UTF_8) : null;
   }
 
   /** A Go duration such as {@code 30s}, {@code 1m30s}, {@code 500ms}; null when malformed. */

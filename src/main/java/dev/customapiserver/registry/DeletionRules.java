@@ -4,13 +4,16 @@ import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.DeleteOptions;
 import dev.customapiserver.api.meta.ObjectMeta;
+import dev.customapiserver.api.validation.NameRules;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * kube-apiserver's deletion rules for kinds without graceful termination (all of ours): options
@@ -130,7 +133,7 @@ final class DeletionRules {
       return errs;
     }
     for (String f : finalizers) {
-      dev.customapiserver.api.validation.NameRules.qualifiedName(Objects.toString(f, ""))
+      NameRules.qualifiedName(Objects.toString(f, ""))
           .forEach(e -> errs.add(FieldError.invalid("metadata.finalizers", f, e)));
     }
     if (finalizers.contains(ORPHAN) && finalizers.contains(FOREGROUND)) {
@@ -142,7 +145,7 @@ final class DeletionRules {
 
   /** ValidateNoNewFinalizers: once deleting, finalizers may only go away. */
   static List<FieldError> validateNoNewFinalizers(List<String> updated, List<String> old) {
-    Set<String> extra = new java.util.TreeSet<>(updated == null ? List.of() : updated);
+    Set<String> extra = new TreeSet<>(updated == null ? List.of() : updated);
     extra.removeAll(old == null ? List.of() : old);
     if (extra.isEmpty()) {
       return List.of();
@@ -151,7 +154,7 @@ final class DeletionRules {
         "no new finalizers can be added if the object is being deleted, found new finalizers " + goSlice(extra).text()));
   }
 
-  private static FieldError.Raw goSlice(java.util.Collection<String> items) {
+  private static FieldError.Raw goSlice(Collection<String> items) {
     StringBuilder s = new StringBuilder("[]string{");
     int i = 0;
     for (String f : items) {

@@ -32,8 +32,8 @@ public final class Informers implements Listers, AutoCloseable {
   /** {@code owners} leads every resource to the one storing it (itself unless a cohabitant). */
   Informers(Map<GroupResource, WriteTracking<?>> stores, Map<GroupResource, Class<?>> hubs,
       Map<GroupResource, GroupResource> owners) {
-    this.stores = new java.util.concurrent.ConcurrentHashMap<>(stores);
-    this.hubs = new java.util.concurrent.ConcurrentHashMap<>(hubs);
+    this.stores = new ConcurrentHashMap<>(stores);
+    this.hubs = new ConcurrentHashMap<>(hubs);
     this.owners = Map.copyOf(owners);
   }
 

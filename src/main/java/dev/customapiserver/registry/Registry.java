@@ -16,6 +16,7 @@ import jakarta.validation.ValidatorFactory;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.Optional;
 import org.hibernate.validator.HibernateValidator;
@@ -30,7 +31,7 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 public final class Registry implements AutoCloseable {
   private final Scheme scheme;
   private final ValidatorFactory validation;
-  private final Map<GroupResource, GenericStore<?>> stores = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<GroupResource, GenericStore<?>> stores = new ConcurrentHashMap<>();
   private final Informers informers;
   private final StorageBackend backend;
   private final Codecs codecs;

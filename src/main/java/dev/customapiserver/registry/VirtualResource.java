@@ -1,6 +1,7 @@
 package dev.customapiserver.registry;
 
 import com.google.protobuf.ByteString;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -47,7 +48,7 @@ public record VirtualResource<T>(String group, String version, String kind, Stri
 
   /** The lower-case kind, as discovery's singular name. */
   public String singular() {
-    return kind.toLowerCase(java.util.Locale.ROOT);
+    return kind.toLowerCase(Locale.ROOT);
   }
 
   /** Answers one create; throws {@link dev.customapiserver.api.errors.ApiException} for errors (sent as a Status). */

@@ -3,9 +3,12 @@ package dev.customapiserver.runtime;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -25,10 +28,10 @@ final class BindErrors {
     String text = "";
     try {
       text = e.getProcessor() instanceof JsonParser p && token != null && token.isScalarValue() ? p.getText() : "";
-    } catch (java.io.IOException ignored) {
+    } catch (IOException ignored) {
       // the value is only decoration
     }
-    Class<?> target = e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m ? m.getTargetType() : null;
+    Class<?> target = e instanceof MismatchedInputException m ? m.getTargetType() : null;
     if (target == Instant.class && token == JsonToken.VALUE_STRING) {
       return "parsing time \"" + text + "\" as \"2006-01-02T15:04:05Z07:00\": cannot parse \"" + text + "\" as \"2006\"";
     }
@@ -113,7 +116,7 @@ final class BindErrors {
     if (c == Short.class || c == short.class) {
       return "int16";
     }
-    if (c == Double.class || c == double.class || c == Float.class || c == float.class || c == java.math.BigDecimal.class) {
+    if (c == Double.class || c == double.class || c == Float.class || c == float.class || c == BigDecimal.class) {
       return "float64";
     }
     if (c == Boolean.class || c == boolean.class) {

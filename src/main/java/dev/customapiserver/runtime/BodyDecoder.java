@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.customapiserver.api.errors.Errors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -77,7 +79,7 @@ public final class BodyDecoder {
   public JsonNode parseJson(byte[] body) {
     JsonNode tree = parseJson(body, new ArrayList<>());
     if (tree.isMissingNode()) {
-      throw JsonSyntax.error(new com.fasterxml.jackson.core.io.JsonEOFException(null, null, "end of input"));
+      throw JsonSyntax.error(new JsonEOFException(null, null, "end of input"));
     }
     return tree;
   }
@@ -108,7 +110,7 @@ public final class BodyDecoder {
       }
       JsonNode tree = json.readTree(p);
       if (tree == null) {
-        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        return MissingNode.getInstance();
       }
       int at = (int) Math.min(text.length(), Math.max(0, p.currentLocation().getCharOffset()));
       for (int i = at; i < text.length(); i++) {

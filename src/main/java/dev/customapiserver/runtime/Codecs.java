@@ -2,11 +2,15 @@ package dev.customapiserver.runtime;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.meta.KubeObject;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -16,6 +20,9 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * The JSON and YAML object mappers, configured once for Kubernetes wire conventions: nulls omitted,
@@ -30,10 +37,10 @@ public final class Codecs {
   /** {@link #json} with Instant-typed properties kept as objects in token buffers ({@link #copy}). */
   private final ObjectMapper copies;
   /** {@link #copies}' readers and writers per class, their (de)serializers found once. */
-  private final java.util.concurrent.ConcurrentMap<Class<?>, com.fasterxml.jackson.databind.ObjectReader> copyReaders =
-      new java.util.concurrent.ConcurrentHashMap<>();
-  private final java.util.concurrent.ConcurrentMap<Class<?>, com.fasterxml.jackson.databind.ObjectWriter> copyWriters =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final ConcurrentMap<Class<?>, ObjectReader> copyReaders =
+      new ConcurrentHashMap<>();
+  private final ConcurrentMap<Class<?>, ObjectWriter> copyWriters =
+      new ConcurrentHashMap<>();
 
   public Codecs() {
     this.json = configure(JsonMapper.builder().enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build());
@@ -44,7 +51,7 @@ public final class Codecs {
         .build()).build());
     this.spec = json.copy().addMixIn(KubeObject.class, SpecOnly.class);
     this.copies = json.copy().registerModule(
-        new com.fasterxml.jackson.databind.module.SimpleModule("embedded-instants").addSerializer(Instant.class, new EmbeddedInstants()));
+        new SimpleModule("embedded-instants").addSerializer(Instant.class, new EmbeddedInstants()));
   }
 
   /** What {@link #specTree} leaves out of every API object (a mix-in: the types stay as they are). */
@@ -85,7 +92,7 @@ public final class Codecs {
   public <T> T rebind(Object value, Class<T> type) {
     try (NumberNormalizingBuffer buf = new NumberNormalizingBuffer(json)) {
       json.writeValue(buf, value);
-      try (com.fasterxml.jackson.core.JsonParser p = buf.asParserOnFirstToken()) {
+      try (JsonParser p = buf.asParserOnFirstToken()) {
         return json.readValue(p, type);
       }
     } catch (IOException e) {
@@ -102,7 +109,7 @@ public final class Codecs {
   public <T> T copy(T value, Class<T> type) {
     try (NumberNormalizingBuffer buf = new NumberNormalizingBuffer(copies)) {
       copyWriters.computeIfAbsent(value.getClass(), copies::writerFor).writeValue(buf, value);
-      try (com.fasterxml.jackson.core.JsonParser p = buf.asParserOnFirstToken()) {
+      try (JsonParser p = buf.asParserOnFirstToken()) {
         return type.cast(copyReaders.computeIfAbsent(type, copies::readerFor).readValue(p));
       }
     } catch (IOException e) {
@@ -121,7 +128,7 @@ public final class Codecs {
     return tree;
   }
 
-  private static final java.util.List<String> SPEC_EXCLUDED = java.util.List.of("apiVersion", "kind", "metadata", "status");
+  private static final List<String> SPEC_EXCLUDED = List.of("apiVersion", "kind", "metadata", "status");
 
   /** A deep copy through the JSON tree model. */
   public <T> T deepCopy(T o, Class<T> type) {

@@ -1,5 +1,8 @@
 package dev.customapiserver.runtime;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Converts one served version of a kind to and from its hub type. Both directions must be lossless
  * in round trips: a version that cannot hold a hub field carries it in an annotation.
@@ -17,8 +20,8 @@ public interface KindConverter<H, V> {
    * Several hub objects (a list's items) in this version, in order. One at a time unless the
    * converter can do better (a conversion webhook converts a list in one review).
    */
-  default java.util.List<V> fromHubs(java.util.List<H> hubs) {
-    java.util.List<V> out = new java.util.ArrayList<>(hubs.size());
+  default List<V> fromHubs(List<H> hubs) {
+    List<V> out = new ArrayList<>(hubs.size());
     for (H h : hubs) {
       out.add(fromHub(h));
     }

@@ -1,12 +1,18 @@
 package dev.customapiserver.runtime;
 
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.schema.StructuralSchema;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -49,7 +55,7 @@ public final class ResourceType<H extends KubeObject> {
   private final boolean statusSubresource;
   private final Class<H> hubType;
   private final Map<String, ServedVersion<H, ?>> versions;
-  private final java.util.Set<String> storedOnly;
+  private final Set<String> storedOnly;
   private final String storageVersion;
   private final ResourceStrategy<H> strategy;
   private final Map<String, Function<H, String>> selectableFields;
@@ -59,23 +65,23 @@ public final class ResourceType<H extends KubeObject> {
   private final String timeToLive;
   private final Map<String, Action<H, ?>> actions;
   private final CreateOnly<H> createOnly;
-  private final Map<String, dev.customapiserver.schema.StructuralSchema> schemas;
+  private final Map<String, StructuralSchema> schemas;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
     this.kind = b.kind;
     this.plural = b.plural;
-    this.singular = b.singular == null ? b.kind.toLowerCase(java.util.Locale.ROOT) : b.singular;
+    this.singular = b.singular == null ? b.kind.toLowerCase(Locale.ROOT) : b.singular;
     this.shortNames = List.copyOf(b.shortNames);
     this.categories = List.copyOf(b.categories);
     this.namespaced = b.namespaced;
     this.statusSubresource = b.statusSubresource;
     this.hubType = b.hubType;
     this.versions = Map.copyOf(b.versions);
-    this.storedOnly = java.util.Set.copyOf(b.storedOnly);
+    this.storedOnly = Set.copyOf(b.storedOnly);
     this.storedAs = b.storedAs;
     this.timeToLive = b.timeToLive;
-    this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.actions));
+    this.actions = Collections.unmodifiableMap(new LinkedHashMap<>(b.actions));
     this.createOnly = b.createOnly;
     this.schemas = Map.copyOf(b.schemas);
     String firstServed = b.versions.keySet().stream().findFirst().orElse(null);
@@ -84,7 +90,7 @@ public final class ResourceType<H extends KubeObject> {
     this.strategy = b.strategy;
     this.selectableFields = Map.copyOf(b.selectableFields);
     this.scale = b.scale;
-    this.connectors = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.connectors));
+    this.connectors = Collections.unmodifiableMap(new LinkedHashMap<>(b.connectors));
     if (!versions.containsKey(storageVersion)) {
       throw new IllegalArgumentException(kind + ": storage version " + storageVersion + " is not served");
     }
@@ -206,7 +212,7 @@ public final class ResourceType<H extends KubeObject> {
    * read by OpenAPI and server-side apply; empty for versions with a Java class (their schema is
    * reflected from it) and for custom resources without a structural schema.
    */
-  public Optional<dev.customapiserver.schema.StructuralSchema> schema(String version) {
+  public Optional<StructuralSchema> schema(String version) {
     return Optional.ofNullable(schemas.get(version));
   }
 
@@ -240,8 +246,8 @@ public final class ResourceType<H extends KubeObject> {
   }
 
   /** The names field selectors may use on this kind. */
-  public java.util.Set<String> fieldNames() {
-    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+  public Set<String> fieldNames() {
+    Set<String> names = new LinkedHashSet<>();
     names.add("metadata.name");
     if (namespaced) {
       names.add("metadata.namespace");
@@ -262,7 +268,7 @@ public final class ResourceType<H extends KubeObject> {
     private boolean namespaced = true;
     private boolean statusSubresource;
     private final Map<String, ServedVersion<H, ?>> versions = new LinkedHashMap<>();
-    private final java.util.Set<String> storedOnly = new java.util.HashSet<>();
+    private final Set<String> storedOnly = new HashSet<>();
     private String storageVersion;
     private ResourceStrategy<H> strategy = new ResourceStrategy<>() {};
     private final Map<String, Function<H, String>> selectableFields = new LinkedHashMap<>();
@@ -272,7 +278,7 @@ public final class ResourceType<H extends KubeObject> {
     private String timeToLive;
     private final Map<String, Action<H, ?>> actions = new LinkedHashMap<>();
     private CreateOnly<H> createOnly;
-    private final Map<String, dev.customapiserver.schema.StructuralSchema> schemas = new LinkedHashMap<>();
+    private final Map<String, StructuralSchema> schemas = new LinkedHashMap<>();
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -401,7 +407,7 @@ public final class ResourceType<H extends KubeObject> {
     }
 
     /** The schema of {@code version} when it is defined at run time (see {@link ResourceType#schema}); null is ignored. */
-    public Builder<H> schema(String version, dev.customapiserver.schema.StructuralSchema s) {
+    public Builder<H> schema(String version, StructuralSchema s) {
       if (s != null) {
         schemas.put(version, s);
       }

@@ -1,11 +1,14 @@
 package dev.customapiserver.runtime;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -33,7 +36,7 @@ public final class Scheme {
       .thenComparing(g -> g.resources().stream().anyMatch(r -> r.storedAs().isPresent()))
       .thenComparing(g -> !builtIn(g.name()))
       .thenComparing(ApiGroup::name);
-  private final java.util.Set<String> builtIn;
+  private final Set<String> builtIn;
   private final AtomicReference<Snapshot> current;
 
   /** One consistent set of groups, in order, and how many changes led to it. */
@@ -46,19 +49,19 @@ public final class Scheme {
         throw new IllegalArgumentException("API group " + g.name() + " registered twice");
       }
     }
-    this.builtIn = java.util.Set.copyOf(groups.keySet());
+    this.builtIn = Set.copyOf(groups.keySet());
     this.current = new AtomicReference<>(new Snapshot(0, sorted(groups.values())));
     for (ResourceType<?> r : servedResources()) {
       r.storedAs().ifPresent(owner -> checkCohabitant(r, owner));
     }
   }
 
-  private Map<String, ApiGroup> sorted(java.util.Collection<ApiGroup> groups) {
+  private Map<String, ApiGroup> sorted(Collection<ApiGroup> groups) {
     List<ApiGroup> list = new ArrayList<>(groups);
     list.sort(order);
     Map<String, ApiGroup> m = new LinkedHashMap<>();
     list.forEach(g -> m.put(g.name(), g));
-    return java.util.Collections.unmodifiableMap(m);
+    return Collections.unmodifiableMap(m);
   }
 
   /** Whether {@code group} is one the server was built with (not defined at run time). */

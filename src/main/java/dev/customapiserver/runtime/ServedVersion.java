@@ -1,7 +1,9 @@
 package dev.customapiserver.runtime;
 
 import dev.customapiserver.api.meta.KubeObject;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import com.google.protobuf.ByteString;
@@ -40,8 +42,8 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
   }
 
   /** The warning of a deprecated version, if it is one. */
-  public java.util.Optional<String> deprecation() {
-    return java.util.Optional.ofNullable(deprecationWarning);
+  public Optional<String> deprecation() {
+    return Optional.ofNullable(deprecationWarning);
   }
 
   /**
@@ -51,7 +53,7 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
   @SafeVarargs
   @SuppressWarnings("varargs")
   public final ServedVersion<H, V> withColumnsOnly(PrinterColumn<V>... cols) {
-    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(java.util.Arrays.asList(cols)), protobuf,
+    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(Arrays.asList(cols)), protobuf,
         false, deprecationWarning);
   }
 
@@ -72,7 +74,7 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
   @SafeVarargs
   @SuppressWarnings("varargs") // the array is only copied into an immutable list
   public final ServedVersion<H, V> withColumns(PrinterColumn<V>... cols) {
-    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(java.util.Arrays.asList(cols)), protobuf,
+    return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(Arrays.asList(cols)), protobuf,
         ageColumn, deprecationWarning);
   }
 

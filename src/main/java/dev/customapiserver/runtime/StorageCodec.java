@@ -4,6 +4,7 @@ import dev.customapiserver.api.meta.KubeObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Encodes hub objects of one resource as JSON in the resource's storage version, and back.
@@ -156,7 +157,7 @@ public final class StorageCodec<H extends KubeObject> {
     byte[] what = MARKER_JSON;
     int found = -1;
     for (int i = ANCHOR, end = data.length - what.length + ANCHOR; i <= end; i++) {
-      if (data[i] == '#' && java.util.Arrays.equals(data, i - ANCHOR, i - ANCHOR + what.length, what, 0, what.length)) {
+      if (data[i] == '#' && Arrays.equals(data, i - ANCHOR, i - ANCHOR + what.length, what, 0, what.length)) {
         if (found >= 0) {
           return -1;
         }

@@ -3,6 +3,7 @@ package dev.customapiserver.runtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.errors.Errors;
 import java.io.StringReader;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
@@ -60,7 +62,7 @@ final class YamlTrees {
       throw syntax(depth ? "exceeded max depth of " + MAX_DEPTH : "the document could not be read");
     }
     if (root == null) {
-      return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+      return MissingNode.getInstance();
     }
     return new Converter(dups).convertRoot(root);
   }
@@ -186,7 +188,7 @@ final class YamlTrees {
         return NODES.nullNode();
       }
       if (tag.equals(Tag.BOOL)) {
-        return NODES.booleanNode(switch (v.toLowerCase(java.util.Locale.ROOT)) {
+        return NODES.booleanNode(switch (v.toLowerCase(Locale.ROOT)) {
           case "true", "yes", "y", "on" -> true;
           default -> false;
         });
@@ -200,7 +202,7 @@ final class YamlTrees {
       }
       if (tag.equals(Tag.FLOAT)) {
         String f = v.replace("_", "");
-        String lower = f.toLowerCase(java.util.Locale.ROOT);
+        String lower = f.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".inf") || lower.equals(".nan")) {
           throw Errors.badRequest("error converting YAML to JSON: json: unsupported value: "
               + (lower.equals(".nan") ? "NaN" : lower.startsWith("-") ? "-Inf" : "+Inf") + (path.isEmpty() ? "" : " at " + path));

@@ -1,7 +1,10 @@
 package dev.customapiserver.schema;
 
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -93,8 +96,8 @@ final class Formats {
       return false;
     }
     try {
-      return java.net.InetAddress.getByName(s) instanceof java.net.Inet6Address || s.contains("::ffff:");
-    } catch (java.net.UnknownHostException e) {
+      return InetAddress.getByName(s) instanceof Inet6Address || s.contains("::ffff:");
+    } catch (UnknownHostException e) {
       return false;
     }
   }

@@ -3,6 +3,7 @@ package dev.customapiserver.schema;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.customapiserver.api.meta.ListType;
 import dev.customapiserver.api.meta.PatchStrategy;
 import java.lang.annotation.Annotation;
@@ -12,6 +13,7 @@ import java.lang.reflect.AnnotatedParameterizedType;
 import java.lang.reflect.AnnotatedType;
 import java.lang.reflect.AnnotatedWildcardType;
 import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -122,7 +124,7 @@ public final class JavaSchemas {
       StructuralSchema target = p.type.equals("array") && p.items != null ? p.items : p;
       List<JsonNode> values = new ArrayList<>();
       for (String v : e.value()) {
-        values.add(com.fasterxml.jackson.databind.node.TextNode.valueOf(v));
+        values.add(TextNode.valueOf(v));
       }
       target.enumValues = List.copyOf(values);
     }
@@ -228,7 +230,7 @@ public final class JavaSchemas {
       } catch (NoSuchFieldException e) {
         // the constant's name
       }
-      values.add(com.fasterxml.jackson.databind.node.TextNode.valueOf(wire));
+      values.add(TextNode.valueOf(wire));
     }
     return List.copyOf(values);
   }
@@ -298,7 +300,7 @@ public final class JavaSchemas {
     if (t instanceof ParameterizedType p) {
       return (Class<?>) p.getRawType();
     }
-    if (t instanceof java.lang.reflect.GenericArrayType) {
+    if (t instanceof GenericArrayType) {
       return Object[].class;
     }
     return Object.class; // type variables and wildcards: anything goes

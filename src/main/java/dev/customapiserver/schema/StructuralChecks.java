@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
@@ -136,7 +137,7 @@ final class StructuralChecks {
     String pattern = v.path("pattern").asText("");
     if (!pattern.isEmpty()) {
       try {
-        java.util.regex.Pattern.compile(pattern);
+        Pattern.compile(pattern);
       } catch (PatternSyntaxException e) {
         errors.add(FieldError.invalid(child(path, "pattern"), pattern,
             "must be a valid regular expression, but isn't: error parsing regexp: " + e.getDescription()));

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * One node of a structural schema: OpenAPI v3 with Kubernetes' extensions, as kube's
@@ -73,15 +74,15 @@ public final class StructuralSchema {
   /** The JSON this node was read from (CRD source only). */
   JsonNode source;
 
-  private volatile java.util.regex.Pattern compiledPattern;
+  private volatile Pattern compiledPattern;
 
   StructuralSchema() {}
 
   /** {@code pattern} compiled (once; the structural checks made sure it compiles). */
-  java.util.regex.Pattern compiledPattern() {
-    java.util.regex.Pattern p = compiledPattern;
+  Pattern compiledPattern() {
+    Pattern p = compiledPattern;
     if (p == null) {
-      p = java.util.regex.Pattern.compile(pattern);
+      p = Pattern.compile(pattern);
       compiledPattern = p;
     }
     return p;

@@ -1,41 +1,25 @@
 package dev.customapiserver.server;
 
-import dev.customapiserver.admission.AdmissionPlugin;
-import dev.customapiserver.admission.Listers;
-import dev.customapiserver.admission.AdmissionObserver;
-import dev.customapiserver.admission.chain.AdmissionChain;
-import dev.customapiserver.admission.chain.AdmissionConfiguration;
-import dev.customapiserver.admission.chain.PluginSelection;
-import dev.customapiserver.admission.webhook.WebhookPlugins;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
-import dev.customapiserver.auth.SystemGroups;
-import dev.customapiserver.auth.TokenAuthenticator;
-import dev.customapiserver.auth.TokenFile;
-import dev.customapiserver.controllers.NamespaceController;
-import dev.customapiserver.controllers.gc.GarbageCollector;
+import dev.customapiserver.auth.serviceaccount.ServiceAccountKeys;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.filters.ErrorPageServlet;
+import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.runtime.Codecs;
-import dev.customapiserver.runtime.Scheme;
-import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.server.config.ConfigException;
-import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.storage.StorageBackend;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
+import java.util.function.UnaryOperator;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
 
@@ -50,134 +34,68 @@ public final class ApiServer implements AutoCloseable {
   private final StorageBackend storage;
   private final ResourceConfig application;
   private final RequestPipeline pipeline;
-  private final Runnable onStart;
-  private final AutoCloseable onClose;
+  private final Background background;
   private final Operations operations;
 
-  public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application,
-      TokenAuthenticator authenticator, Authorizer authorizer) {
-    this(codecs, storage, application, RequestPipeline.standard(codecs, Clock.systemUTC(),
-        AuthenticationChain.ofTokens(List.of(authenticator)), authorizer));
-  }
-
-  /** Serving {@code application} behind {@code pipeline}. */
-  public ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline) {
-    this(codecs, storage, application, pipeline, () -> {}, () -> {});
-  }
-
-  /** With what to start when the context starts (controllers) and close before the storage. */
+  /**
+   * Serving {@code application} behind {@code pipeline} over {@code storage}; {@code background} starts
+   * with the context and closes, in reverse order, before the storage; {@code operations} is the
+   * operations room (metrics, limits, readiness, shutdown).
+   */
   ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline,
-      Runnable onStart, AutoCloseable onClose) {
-    this(codecs, storage, application, pipeline, onStart, onClose, new Operations());
-  }
-
-  /** With the operations room (metrics, limits, shutdown) of {@link #create}. */
-  ApiServer(Codecs codecs, StorageBackend storage, ResourceConfig application, RequestPipeline pipeline,
-      Runnable onStart, AutoCloseable onClose, Operations operations) {
-    this.operations = operations;
+      Background background, Operations operations) {
     this.codecs = codecs;
     this.storage = storage;
     this.application = application;
     this.pipeline = pipeline;
-    this.onStart = onStart;
-    this.onClose = onClose;
+    this.background = background;
+    this.operations = operations;
   }
 
   /**
-   * The production wiring for {@code config}: API groups from {@link ApiGroupModule} service
-   * providers, JPA storage, the admission chain (NamespaceLifecycle, the modules' plugins, as
-   * {@code --enable-admission-plugins} and {@code --disable-admission-plugins} select), the REST
-   * application, the admin token plus {@code --token-auth-file}, the
-   * authenticated-users-may-do-everything authorizer, and the namespace controller (started with
-   * the context). Opens no connection yet.
+   * The production wiring for {@code config} (see {@link #create(ServerConfig, String, UnaryOperator)}).
    *
-   * @throws IllegalArgumentException if the token file is malformed (the message names the line)
-   * @throws ConfigException if an admission flag names an unknown plugin
+   * @throws ConfigException for a flag or configuration file that does not fit (kube's wording)
    */
   public static ApiServer create(ServerConfig config, String adminToken) {
-    return create(config, adminToken, java.util.function.UnaryOperator.identity());
-  }
-
-  /** The same, with {@code storageView} (the testkit's reset) as a layer of the {@link StorageStack}. */
-  public static ApiServer create(ServerConfig config, String adminToken, java.util.function.UnaryOperator<StorageBackend> storageView) {
-    Map<String, UserInfo> tokens = new LinkedHashMap<>();
-    config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
-    tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
-    LateAuthorizer late = new LateAuthorizer();
-    List<ApiGroupModule> modules = java.util.stream.Stream.concat(ServiceLoader.load(ApiGroupModule.class,
-        ApiServer.class.getClassLoader()).stream().map(ServiceLoader.Provider::get), java.util.stream.Stream.of(AuthorizationWiring.reviews(late))).toList();
-    var serviceAccountKeys = ServiceAccountWiring.keys(config);
-    var services = ServiceAccountWiring.services(config, serviceAccountKeys);
-    Scheme scheme = new Scheme(modules.stream().map(m -> m.apiGroup(services)).toList());
-    Codecs codecs = new Codecs();
-    CoreClusterWiring core = CoreClusterWiring.open(config, scheme, codecs);
-    Operations ops = new Operations();
-    StorageBackend storage = StorageStack.open(config, ops, storageView);
-    PluginSelection selection = new PluginSelection(config.enableAdmissionPlugins(), config.disableAdmissionPlugins());
-    Registry registry;
-    try {
-      AdmissionConfiguration admissionConfig = config.flags().path(Option.ADMISSION_CONTROL_CONFIG_FILE)
-          .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
-      registry = new Registry(scheme, storage, codecs, Clock.systemUTC(),
-          listers -> AuthorizationWiring.guard(admission(modules, scheme, codecs, core.listers(listers), selection, admissionConfig,
-              ops.metrics().admission()), listers,
-              late, scheme), ControlPlaneWiring.encryption(config));
-    } catch (IllegalArgumentException e) {
-      storage.close();
-      throw ConfigException.invalid(e.getMessage());
-    }
-    List<ExtensionEndpoint> extensions = java.util.stream.Stream.concat(ServiceAccountWiring.discovery(config, serviceAccountKeys)
-        .stream(), modules.stream().flatMap(m -> m.extensionEndpoints(registry.client()).stream())).toList();
-    Delegation delegation = DelegationWiring.open(config);
-    AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
-    Authorizer authorizer = late.set(delegation.authorization(late.modes(SecurityWiring.authorization(config, registry))));
-    RestApi rest = new RestApi(scheme, registry, codecs, RestApi.Settings.DEFAULT.withMinRequestTimeout(
-        java.time.Duration.ofSeconds(config.flags().integer(dev.customapiserver.server.config.Option.MIN_REQUEST_TIMEOUT, 1)))
-        .withWatchEvents(ops.metrics()::watchEventSent),
-        extensions, SecurityWiring.reviews(config, authentication, authorizer));
-    RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer, ops),
-        config, codecs, ops);
-    NamespaceController namespaces = new NamespaceController(registry);
-    GarbageCollector gc = GarbageCollector.over(registry);
-    Background background = new Background()
-        .add(namespaces::start, namespaces::close)
-        .add(gc::start, gc::close)
-        .add(delegation::start, delegation::close)
-        .add(core::start, core::close);
-    AuthorizationWiring.background(background, registry);
-    CustomResourceWiring.background(background, registry);
-    var expiry = ControlPlaneWiring.expiry(config, registry);
-    background.add(expiry::start, expiry::close);
-    return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background::start, () -> {
-          background.close();
-          registry.close();
-        }, ops.watches(rest::endWatches));
+    return create(config, adminToken, UnaryOperator.identity());
   }
 
   /**
-   * The chain of the enabled plugins: the modules' (NamespaceLifecycle comes with the core group),
-   * then those the server itself brings ({@link #serverPlugins}); ordered by {@link PluginSelection}.
+   * The server of {@code config}, room by room: the API groups ({@link ApiGroupModule} service
+   * providers and the access reviews), the storage stack with {@code testView} as the testkit's layer,
+   * the registry with its admission chain, authentication and authorization (delegated to a cluster
+   * where configured), the REST application, the request pipeline and the background work
+   * (controllers). Opens no connection yet; the background work starts with the servlet context.
+   *
+   * @throws IllegalArgumentException if the token file is malformed (the message names the line)
+   * @throws ConfigException for a flag or configuration file that does not fit (kube's wording)
    */
-  static AdmissionChain admission(List<ApiGroupModule> modules, Scheme scheme, Codecs codecs, Listers listers,
-      PluginSelection selection, AdmissionConfiguration configuration, AdmissionObserver observer) {
-    List<AdmissionPlugin> plugins = new ArrayList<>();
-    modules.forEach(m -> plugins.addAll(m.admissionPlugins(listers, configuration)));
-    plugins.addAll(WebhookPlugins.create(scheme, listers, codecs, observer));
-    configuration.checkNames(plugins);
-    AdmissionChain chain = AdmissionChain.of(plugins, selection, observer);
-    System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.INFO, "Admission plugins: {0}",
-        String.join(", ", chain.names()));
-    return chain;
-  }
-
-  /** Plugins the server brings itself, not a group module: MutatingAdmissionWebhook and ValidatingAdmissionWebhook. */
-  static List<AdmissionPlugin> serverPlugins(Scheme scheme, Codecs codecs, Listers listers) {
-    return WebhookPlugins.create(scheme, listers, codecs);
+  public static ApiServer create(ServerConfig config, String adminToken, UnaryOperator<StorageBackend> testView) {
+    Map<String, UserInfo> tokens = SecurityWiring.tokens(config, adminToken);
+    Operations ops = new Operations();
+    LateAuthorizer lateAuthorizer = new LateAuthorizer();
+    ServiceAccountKeys serviceAccountKeys = ServiceAccountWiring.keys(config);
+    GroupWiring groups = GroupWiring.load(lateAuthorizer, ServiceAccountWiring.services(config, serviceAccountKeys));
+    Codecs codecs = new Codecs();
+    CoreClusterWiring core = CoreClusterWiring.open(config, groups.scheme(), codecs);
+    StorageBackend storage = StorageStack.open(config, ops, testView);
+    Registry registry = RegistryWiring.open(config, groups, storage, codecs, core, lateAuthorizer, ops);
+    Delegation delegation = DelegationWiring.open(config);
+    AuthenticationChain authentication = delegation.authentication(SecurityWiring.authentication(config, tokens, registry));
+    Authorizer authorizer = lateAuthorizer.set(
+        delegation.authorization(lateAuthorizer.modes(SecurityWiring.authorization(config, registry))));
+    RestApi rest = RestWiring.api(config, groups, registry, codecs, ops, serviceAccountKeys,
+        SecurityWiring.reviews(config, authentication, authorizer));
+    RequestPipeline pipeline = PipelineWiring.operations(PipelineWiring.pipeline(config, codecs, authentication, authorizer, ops),
+        config, codecs, ops);
+    Background background = BackgroundWiring.of(config, registry, delegation, core);
+    return new ApiServer(codecs, storage, rest.resourceConfig(), pipeline, background, ops.watches(rest::endWatches));
   }
 
   /** Registers everything in {@code context}; call while the context initializes. */
   public void register(ServletContext context) {
-    onStart.run();
+    background.start();
     pipeline.register(context);
     operations.register(context);
 
@@ -224,18 +142,14 @@ public final class ApiServer implements AutoCloseable {
    * Ends every open watch stream cleanly (the proper end of its response) and waits up to {@code
    * grace} for them; returns whether all ended in time. Watches opened later end at once.
    */
-  public boolean endWatches(java.time.Duration grace) throws InterruptedException {
+  public boolean endWatches(Duration grace) throws InterruptedException {
     return operations.endWatches(grace);
   }
 
-  /** Stops the controllers and the registry, then closes the storage. */
+  /** Stops the background work (controllers, then the registry), then closes the storage. */
   @Override
   public void close() {
-    try {
-      onClose.close();
-    } catch (Exception e) {
-      System.getLogger(ApiServer.class.getName()).log(System.Logger.Level.WARNING, "closing failed", e);
-    }
+    background.close();
     storage.close();
   }
 }

@@ -1,6 +1,7 @@
 package dev.customapiserver.server;
 
 import dev.customapiserver.server.config.ConfigLoader;
+import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.server.datadir.DataDirectory;
 import jakarta.servlet.ServletContext;
@@ -9,6 +10,7 @@ import jakarta.servlet.ServletContextListener;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -22,7 +24,7 @@ public final class ApiServerListener implements ServletContextListener {
   public static final String CONFIG_PARAM = "custom-apiserver.config";
   private static final System.Logger LOG = System.getLogger(ApiServerListener.class.getName());
   private ApiServer server;
-  private java.time.Duration watchGrace = java.time.Duration.ofSeconds(5);
+  private Duration watchGrace = Duration.ofSeconds(5);
 
   @Override
   public void contextInitialized(ServletContextEvent event) {
@@ -32,7 +34,7 @@ public final class ApiServerListener implements ServletContextListener {
     ServerConfig config = ConfigLoader.fromEnvironment(System.getenv(), yaml);
     DataDirectory data = new DataDirectory(config.dataDir(), Clock.systemUTC(), new SecureRandom());
     server = ApiServer.create(config, data.adminToken());
-    java.time.Duration grace = config.flags().duration(dev.customapiserver.server.config.Option.SHUTDOWN_WATCH_TERMINATION_GRACE_PERIOD);
+    Duration grace = config.flags().duration(Option.SHUTDOWN_WATCH_TERMINATION_GRACE_PERIOD);
     watchGrace = grace.compareTo(watchGrace) > 0 ? grace : watchGrace;
     server.register(context);
     LOG.log(System.Logger.Level.INFO, "custom-apiserver deployed at context path \"{0}\"; data in {1}; "

@@ -13,6 +13,7 @@ import dev.customapiserver.auth.rbac.EscalationCheck;
 import dev.customapiserver.controllers.rbac.ClusterRoleAggregation;
 import dev.customapiserver.controllers.rbac.PolicyBootstrap;
 import dev.customapiserver.runtime.Scheme;
+import java.util.Arrays;
 import java.util.function.Supplier;
 import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.rbac.RbacAuthorizer;
@@ -129,7 +130,7 @@ final class AuthorizationWiring {
 
   /** The modes of {@code --authorization-mode}, checked. */
   static List<String> modes(ServerConfig config) {
-    List<String> modes = java.util.Arrays.stream(config.flags().string(Option.AUTHORIZATION_MODE).split(",")).map(String::trim)
+    List<String> modes = Arrays.stream(config.flags().string(Option.AUTHORIZATION_MODE).split(",")).map(String::trim)
         .filter(m -> !m.isEmpty()).toList();
     List<String> errors = new ArrayList<>();
     if (modes.isEmpty()) {

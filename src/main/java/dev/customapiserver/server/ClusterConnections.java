@@ -5,8 +5,10 @@ import dev.customapiserver.client.InCluster;
 import dev.customapiserver.client.Kubeconfig;
 import dev.customapiserver.server.config.Flags;
 import dev.customapiserver.server.config.Option;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The cluster behind each kubeconfig flag ({@code --authentication-kubeconfig}, {@code
@@ -33,9 +35,9 @@ final class ClusterConnections {
    * @param purpose what the cluster is asked for, in kube's words ("delegated authentication")
    * @param explicit opens the file of the flag (with the flag's own error message)
    */
-  Optional<ClusterClient> resolve(Option option, String purpose, java.util.function.Function<java.nio.file.Path,
+  Optional<ClusterClient> resolve(Option option, String purpose, Function<Path,
       ClusterClient> explicit) {
-    Optional<java.nio.file.Path> file = flags.path(option);
+    Optional<Path> file = flags.path(option);
     if (file.isPresent()) {
       return Optional.of(explicit.apply(file.get()));
     }

@@ -8,7 +8,9 @@ import dev.customapiserver.auth.reviews.TokenReviews;
 import dev.customapiserver.auth.x509.CaBundle;
 import dev.customapiserver.auth.x509.X509Authenticator;
 import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.TokenAuthenticator;
+import dev.customapiserver.auth.TokenFile;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.registry.VirtualResource;
 import dev.customapiserver.server.config.Option;
@@ -19,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,8 +35,8 @@ final class SecurityWiring {
   /**
    * The authentication chain in kube's order: x509 client certificates ({@code --client-ca-file}, else
    * the data directory's own CA when it exists, so the certificates {@code kubeconfig} mints work),
-   * then the bearer tokens (admin token, {@code --token-auth-file}, service account tokens); anonymous requests as
-   * {@code --anonymous-auth} says.
+   * then the bearer tokens ({@code --token-auth-file}, the admin token, service account tokens); anonymous
+   * requests as {@code --anonymous-auth} says.
    */
   static AuthenticationChain authentication(ServerConfig config, Map<String, UserInfo> tokens, Registry registry) {
     List<Authenticator> authenticators = new ArrayList<>();
@@ -41,6 +44,18 @@ final class SecurityWiring {
     authenticators.add(AuthenticationChain.bearerTokens(List.of(TokenAuthenticator.of(tokens),
         ServiceAccountWiring.authenticator(config, ServiceAccountWiring.keys(config), registry))));
     return new AuthenticationChain(authenticators, config.flags().bool(Option.ANONYMOUS_AUTH));
+  }
+
+  /**
+   * The static bearer tokens: {@code --token-auth-file}'s users and the admin token (in {@code system:masters}).
+   *
+   * @throws IllegalArgumentException if the token file is malformed (the message names the line)
+   */
+  static Map<String, UserInfo> tokens(ServerConfig config, String adminToken) {
+    Map<String, UserInfo> tokens = new LinkedHashMap<>();
+    config.tokenAuthFile().ifPresent(f -> tokens.putAll(TokenFile.read(f)));
+    tokens.put(adminToken, UserInfo.of("admin", SystemGroups.MASTERS));
+    return tokens;
   }
 
   /** {@code --client-ca-file}, else {@code <data-dir>/pki/ca.crt} if the server generated its CA there. */

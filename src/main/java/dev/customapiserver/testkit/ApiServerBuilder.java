@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Starts an API server in this JVM for a test:
@@ -84,7 +85,7 @@ public final class ApiServerBuilder {
     boolean seeded = ownDataDir && keyCache != null && keyCache.seed(dataDir);
     try {
       ServerConfig config = ConfigLoader.load(new CommandLine(values, false), Map.of());
-      java.util.concurrent.atomic.AtomicReference<ResettableStorage> storage = new java.util.concurrent.atomic.AtomicReference<>();
+      AtomicReference<ResettableStorage> storage = new AtomicReference<>();
       EmbeddedServer server = EmbeddedServer.start(config, backend -> {
         storage.set(new ResettableStorage(backend));
         return storage.get();

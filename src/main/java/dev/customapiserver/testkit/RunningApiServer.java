@@ -2,6 +2,7 @@ package dev.customapiserver.testkit;
 
 import dev.customapiserver.server.datadir.DataDirectory;
 import dev.customapiserver.server.embedded.EmbeddedServer;
+import io.kubernetes.client.openapi.ApiClient;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.io.IOException;
@@ -69,7 +70,7 @@ public final class RunningApiServer implements AutoCloseable {
    * A new official Kubernetes Java client as admin ({@code new CoreV1Api(server.officialClient())});
    * needs {@code io.kubernetes:client-java} on the classpath (test scope).
    */
-  public io.kubernetes.client.openapi.ApiClient officialClient() {
+  public ApiClient officialClient() {
     try {
       return OfficialClients.client(kubeconfigYaml());
     } catch (NoClassDefFoundError e) {

@@ -8,6 +8,7 @@ import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.util.Base64;
 import java.util.Collection;
+import java.util.List;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
@@ -29,7 +30,7 @@ public final class TlsTrust {
         byte[] pem = Base64.getDecoder().decode(caBundle);
         certs = CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(pem));
       } catch (IllegalArgumentException | GeneralSecurityException e) {
-        certs = java.util.List.of();
+        certs = List.of();
       }
       if (certs.isEmpty()) {
         throw new WebhookCallException("could not get REST client: unable to load root certificates: unable to parse bytes as PEM block");

@@ -3,6 +3,7 @@ package dev.customapiserver.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.runtime.Codecs;
@@ -50,7 +51,10 @@ class ApiServerTest {
     TokenAuthenticator tokens = TokenAuthenticator.of(Map.of(
         ADMIN, UserInfo.of("admin", "system:masters"),
         ALICE, new UserInfo("alice", "u-1", List.of("dev"), Map.of())));
-    ApiServer api = new ApiServer(new Codecs(), holder.storage(), new ResourceConfig(TestResources.class), tokens, authorizer);
+    Codecs codecs = new Codecs();
+    RequestPipeline pipeline = RequestPipeline.standard(codecs, Clock.systemUTC(), AuthenticationChain.ofTokens(List.of(tokens)), authorizer);
+    ApiServer api = new ApiServer(codecs, holder.storage(), new ResourceConfig(TestResources.class), pipeline, new Background(),
+        new Operations());
     return EmbeddedServer.start(config, identity, api);
   }
 

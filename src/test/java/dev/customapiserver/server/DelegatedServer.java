@@ -65,7 +65,8 @@ final class DelegatedServer implements AutoCloseable {
     AuthenticationChain chain = delegation.authentication(
         AuthenticationChain.ofTokens(List.of(TokenAuthenticator.of(Map.of(ADMIN_TOKEN, UserInfo.of("admin", "system:masters"))))));
     RequestPipeline pipeline = RequestPipeline.standard(codecs, Clock.systemUTC(), chain, delegation.authorization(local));
-    ApiServer api = new ApiServer(codecs, backend, rest.resourceConfig(), pipeline, delegation::start, delegation);
+    ApiServer api = new ApiServer(codecs, backend, rest.resourceConfig(), pipeline,
+        new Background().add(delegation::start, delegation::close), new Operations());
     TestPki.Issued serving = SERVING_CA.server("apiserver", "127.0.0.1", "localhost");
     server = EmbeddedServer.start(config, new ServingIdentity(serving.key(), List.of(serving.certificate()),
         SERVING_CA.certificate()), api);

@@ -1,6 +1,7 @@
 package dev.customapiserver.server;
 
 import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.endpoints.RestApi;
@@ -39,8 +40,9 @@ final class InProcessApiServer implements AutoCloseable {
     Codecs codecs = new Codecs();
     Scheme scheme = new Scheme(List.of(Widgets.group()));
     RestApi rest = new RestApi(scheme, new Registry(scheme, backend, codecs, Clock.systemUTC()), codecs, RestApi.Settings.DEFAULT);
-    ApiServer api = new ApiServer(codecs, backend, rest.resourceConfig(),
-        TokenAuthenticator.of(Map.of(TOKEN, UserInfo.of("admin", "system:masters"))), authorizer);
+    RequestPipeline pipeline = RequestPipeline.standard(codecs, Clock.systemUTC(),
+        AuthenticationChain.ofTokens(List.of(TokenAuthenticator.of(Map.of(TOKEN, UserInfo.of("admin", "system:masters"))))), authorizer);
+    ApiServer api = new ApiServer(codecs, backend, rest.resourceConfig(), pipeline, new Background(), new Operations());
     ServerConfig config = new ServerConfig(dataDir, 0, "127.0.0.1", OptionalInt.of(0), Optional.empty(), Optional.empty(),
         Optional.empty(), Optional.empty(), "", "", true, 1000);
     server = EmbeddedServer.start(config, new DataDirectory(dataDir, Clock.systemUTC(), new SecureRandom())

@@ -54,7 +54,7 @@ class OverloadAndTimeoutTest {
     Operations ops = new Operations();
     RequestPipeline pipeline = PipelineWiring.operations(
         RequestPipeline.standard(codecs, Clock.systemUTC(), authn, Authorizer.authenticatedMayDoEverything()), config, codecs, ops);
-    ApiServer api = new ApiServer(codecs, new FakeStorage(), new ResourceConfig().register(hold), pipeline, () -> {}, () -> {}, ops);
+    ApiServer api = new ApiServer(codecs, new FakeStorage(), new ResourceConfig().register(hold), pipeline, new Background(), ops);
     server = EmbeddedServer.start(config, new DataDirectory(dir, Clock.systemUTC(), new SecureRandom()).servingIdentity(List.of()), api);
     base = server.plainUri().orElseThrow();
   }

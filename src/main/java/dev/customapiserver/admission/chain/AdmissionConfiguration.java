@@ -2,6 +2,7 @@ package dev.customapiserver.admission.chain;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
@@ -10,12 +11,14 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.customapiserver.admission.AdmissionPlugin;
 import dev.customapiserver.admission.PluginConfigurations;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -85,7 +88,7 @@ public final class AdmissionConfiguration implements PluginConfigurations {
     Map<String, JsonNode> plugins = new LinkedHashMap<>();
     JsonNode list = doc.path("plugins");
     if (!list.isMissingNode() && !list.isNull() && !list.isArray()) {
-      throw new IllegalArgumentException("json: cannot unmarshal " + list.getNodeType().name().toLowerCase(java.util.Locale.ROOT)
+      throw new IllegalArgumentException("json: cannot unmarshal " + list.getNodeType().name().toLowerCase(Locale.ROOT)
           + " into Go struct field AdmissionConfiguration.plugins of type []v1.AdmissionPluginConfiguration");
     }
     for (JsonNode p : list) {
@@ -120,7 +123,7 @@ public final class AdmissionConfiguration implements PluginConfigurations {
     if (e instanceof NoSuchFileException) {
       return "open " + path + ": no such file or directory";
     }
-    if (e instanceof java.nio.file.AccessDeniedException) {
+    if (e instanceof AccessDeniedException) {
       return "open " + path + ": permission denied";
     }
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -180,7 +183,7 @@ public final class AdmissionConfiguration implements PluginConfigurations {
   }
 
   private static String path(JsonProcessingException e) {
-    if (!(e instanceof com.fasterxml.jackson.databind.JsonMappingException m)) {
+    if (!(e instanceof JsonMappingException m)) {
       return "";
     }
     StringBuilder b = new StringBuilder();

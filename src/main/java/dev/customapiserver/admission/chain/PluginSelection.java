@@ -2,6 +2,7 @@ package dev.customapiserver.admission.chain;
 
 import dev.customapiserver.admission.AdmissionPlugin;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -85,6 +86,6 @@ public record PluginSelection(List<String> enable, List<String> disable) {
     if (list == null || list.isBlank()) {
       return List.of();
     }
-    return java.util.Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
+    return Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
   }
 }

@@ -4,6 +4,7 @@ import dev.customapiserver.admission.Admission;
 import dev.customapiserver.admission.Attributes;
 import dev.customapiserver.admission.Operation;
 import dev.customapiserver.api.errors.ApiException;
+import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.apis.rbac.Binding;
 import dev.customapiserver.apis.rbac.ClusterRole;
@@ -120,7 +121,7 @@ public final class EscalationCheck implements Admission {
   }
 
   private static ApiException forbidden(Attributes a, String name, String msg) {
-    return dev.customapiserver.api.errors.Errors.forbidden(a.resource().qualified(), name, msg);
+    return Errors.forbidden(a.resource().qualified(), name, msg);
   }
 
   private List<PolicyRule> missing(UserInfo user, String ns, List<PolicyRule> wanted) {

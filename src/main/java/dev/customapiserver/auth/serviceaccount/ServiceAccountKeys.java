@@ -10,11 +10,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
+import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPublicKey;
@@ -109,18 +112,18 @@ public final class ServiceAccountKeys {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.writeString(tmp, pem, StandardCharsets.US_ASCII);
     try {
-      Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+      Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
     } catch (UnsupportedOperationException ignored) {
       // not a POSIX file system
     }
-    Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
   }
 
   private static RSAPrivateCrtKey readPrivate(Path file) throws IOException, GeneralSecurityException {
     JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
     try (PEMParser p = new PEMParser(new StringReader(Files.readString(file, StandardCharsets.US_ASCII)))) {
       for (Object o = p.readObject(); o != null; o = p.readObject()) {
-        java.security.PrivateKey k = o instanceof PEMKeyPair pair ? converter.getPrivateKey(pair.getPrivateKeyInfo())
+        PrivateKey k = o instanceof PEMKeyPair pair ? converter.getPrivateKey(pair.getPrivateKeyInfo())
             : o instanceof PrivateKeyInfo info ? converter.getPrivateKey(info) : null;
         if (k instanceof RSAPrivateCrtKey rsa) {
           return rsa;

@@ -2,6 +2,7 @@ package dev.customapiserver.auth.webhook;
 
 import dev.customapiserver.client.ClusterClient;
 import java.io.IOException;
+import java.net.ConnectException;
 
 /**
  * kube's webhook backoff, shortened: a call that fails to connect or answers 429 or 5xx is tried
@@ -30,7 +31,7 @@ final class Retry {
         if (response.code() != 429 && response.code() < 500) {
           return response;
         }
-      } catch (java.net.ConnectException e) {
+      } catch (ConnectException e) {
         last = e;
       }
     }

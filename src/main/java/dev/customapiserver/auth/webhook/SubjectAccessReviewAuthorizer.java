@@ -9,8 +9,12 @@ import dev.customapiserver.auth.AuthorizationAttributes;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.client.ClusterClient;
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 /**
  * kube's webhook authorizer: every request's attributes are posted as an {@code
@@ -28,7 +32,7 @@ public final class SubjectAccessReviewAuthorizer implements Authorizer {
   public static final String CLUSTER_PATH = "/apis/authorization.k8s.io/v1/subjectaccessreviews";
   private static final ObjectMapper JSON = new ObjectMapper();
   /** The SubjectAccessReview versions a webhook may be spoken to in. */
-  public static final java.util.List<String> VERSIONS = java.util.List.of("v1", "v1beta1");
+  public static final List<String> VERSIONS = List.of("v1", "v1beta1");
   private final ClusterClient client;
   private final String path;
   private final Duration authorizedTtl;
@@ -74,8 +78,8 @@ public final class SubjectAccessReviewAuthorizer implements Authorizer {
     ClusterClient.Response r;
     try {
       r = Retry.send(() -> client.post(path, review));
-    } catch (java.net.ConnectException e) {
-      java.net.URI u = client.url(path);
+    } catch (ConnectException e) {
+      URI u = client.url(path);
       int port = u.getPort() >= 0 ? u.getPort() : "https".equals(u.getScheme()) ? 443 : 80;
       return Decision.failed(url + ": dial tcp " + u.getHost() + ":" + port + ": connect: connection refused");
     } catch (IOException e) {
@@ -133,7 +137,7 @@ public final class SubjectAccessReviewAuthorizer implements Authorizer {
       }
       if (!u.extra().isEmpty()) {
         ObjectNode extra = spec.putObject("extra");
-        u.extra().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(e -> {
+        u.extra().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
           ArrayNode values = extra.putArray(e.getKey());
           e.getValue().forEach(values::add);
         });

@@ -9,6 +9,7 @@ import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
 import dev.customapiserver.runtime.ScaleSubresource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A definition's {@code subresources.scale}: where the desired replicas, the observed replicas and
@@ -66,7 +67,7 @@ final class CustomResourceScale {
     return v == null ? null : (int) v.longValue(); // Go's int32(v)
   }
 
-  private static <T> T read(java.util.function.Supplier<T> field) {
+  private static <T> T read(Supplier<T> field) {
     try {
       return field.get();
     } catch (NestedFields.AccessorException e) {

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.Unstructured;
+import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
 import dev.customapiserver.schema.StructuralSchema;
 import dev.customapiserver.schema.cel.CelValidator;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -89,8 +91,8 @@ final class CustomResourceSchema {
   }
 
   /** The versions' schemas by version name. */
-  static Map<String, CustomResourceSchema> of(List<dev.customapiserver.apis.apiextensions.CustomResourceDefinition.Version> versions) {
-    Map<String, CustomResourceSchema> m = new java.util.LinkedHashMap<>();
+  static Map<String, CustomResourceSchema> of(List<CustomResourceDefinition.Version> versions) {
+    Map<String, CustomResourceSchema> m = new LinkedHashMap<>();
     for (var v : versions) {
       m.put(v.name, new CustomResourceSchema(v.openApiV3Schema()));
     }

@@ -1,5 +1,6 @@
 package dev.customapiserver.controllers.crd;
 
+import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.runtime.GroupVersion;
@@ -82,7 +83,7 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
   @Override
   public void prepareForCreate(Unstructured obj) {
     if (terminating) {
-      throw dev.customapiserver.api.errors.Errors.methodNotAllowed(
+      throw Errors.methodNotAllowed(
           "create not allowed while custom resource definition is terminating");
     }
     if (statusSubresource) {

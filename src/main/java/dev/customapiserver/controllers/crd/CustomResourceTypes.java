@@ -5,6 +5,7 @@ import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
+import java.util.Map;
 
 /** What the server serves for an accepted CustomResourceDefinition: a resource type of {@link Unstructured} objects. */
 final class CustomResourceTypes {
@@ -20,7 +21,7 @@ final class CustomResourceTypes {
       Conversions conversions) {
     CustomResourceDefinition.Spec spec = crd.spec;
     boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
-    java.util.Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
+    Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
     CustomResourceScale scale = CustomResourceScale.of(crd);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)

@@ -1,9 +1,12 @@
 package dev.customapiserver.controllers.crd;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.meta.Unstructured;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -79,7 +82,7 @@ final class NestedFields {
       return;
     }
     JsonNode top = obj.get(parts.get(0));
-    ObjectNode n = top != null && top.isObject() ? (ObjectNode) top : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    ObjectNode n = top != null && top.isObject() ? (ObjectNode) top : JsonNodeFactory.instance.objectNode();
     obj.set(parts.get(0), n);
     for (int i = 1; i < parts.size() - 1; i++) {
       JsonNode next = n.get(parts.get(i));
@@ -126,9 +129,9 @@ final class NestedFields {
     }
     if (n.isObject()) {
       StringBuilder b = new StringBuilder("map[");
-      List<String> keys = new java.util.ArrayList<>();
+      List<String> keys = new ArrayList<>();
       n.fieldNames().forEachRemaining(keys::add);
-      java.util.Collections.sort(keys);
+      Collections.sort(keys);
       for (int i = 0; i < keys.size(); i++) {
         b.append(i == 0 ? "" : " ").append(keys.get(i)).append(':').append(goValue(n.get(keys.get(i))));
       }

@@ -2,6 +2,7 @@ package dev.customapiserver.controllers.crd;
 
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.runtime.KindConverter;
+import java.util.List;
 
 /**
  * A version's conversion with kube's defaulting on read: every object converted to the version
@@ -31,8 +32,8 @@ final class ReadDefaulting implements KindConverter<Unstructured, Unstructured> 
   }
 
   @Override
-  public java.util.List<Unstructured> fromHubs(java.util.List<Unstructured> hubs) {
-    java.util.List<Unstructured> out = conversion.fromHubs(hubs);
+  public List<Unstructured> fromHubs(List<Unstructured> hubs) {
+    List<Unstructured> out = conversion.fromHubs(hubs);
     out.forEach(schema::pruneAndDefault);
     return out;
   }

@@ -1,8 +1,10 @@
 package dev.customapiserver.controllers.gc;
 
+import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.runtime.ResourceType;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -59,7 +61,7 @@ final class Collector {
     }
     if (!solid.isEmpty()) {
       if (!gone.isEmpty() || !waiting.isEmpty()) {
-        Set<String> drop = new java.util.HashSet<>();
+        Set<String> drop = new HashSet<>();
         gone.forEach(o -> drop.add(o.uid()));
         waiting.forEach(o -> drop.add(o.uid()));
         LOG.log(System.Logger.Level.DEBUG, "{0} keeps an owner; dropping references to {1}", item.describe(), drop);
@@ -123,7 +125,7 @@ final class Collector {
             }
           }
         });
-      } catch (dev.customapiserver.api.errors.ApiException e) {
+      } catch (ApiException e) {
         if (e.code() != 404 && e.code() != 409) {
           throw e;
         }

@@ -11,27 +11,31 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /** One request as a verb handler sees it: path and query parameters, headers, the body (size-limited), the user. */
 public final class Call {
   private final ContainerRequestContext ctx;
   private final long maxBodyBytes;
 
-  private final java.util.Map<String, String> pathParameters;
+  private final Map<String, String> pathParameters;
 
   Call(ContainerRequestContext ctx, long maxBodyBytes) {
     this(ctx, maxBodyBytes, null);
   }
 
   /** With the path parameters a dispatcher parsed itself (null: Jersey's). */
-  Call(ContainerRequestContext ctx, long maxBodyBytes, java.util.Map<String, String> pathParameters) {
+  Call(ContainerRequestContext ctx, long maxBodyBytes, Map<String, String> pathParameters) {
     this.ctx = ctx;
     this.maxBodyBytes = maxBodyBytes;
     this.pathParameters = pathParameters;
   }
 
   /** The same request with the path parameters {@code parameters} (a dispatcher's parse of the path). */
-  public Call withPath(java.util.Map<String, String> parameters) {
+  public Call withPath(Map<String, String> parameters) {
     return new Call(ctx, maxBodyBytes, parameters);
   }
 
@@ -40,11 +44,11 @@ public final class Call {
   }
 
   /** Every path parameter (first value each). */
-  public java.util.Map<String, String> pathAll() {
+  public Map<String, String> pathAll() {
     if (pathParameters != null) {
-      return new java.util.LinkedHashMap<>(pathParameters);
+      return new LinkedHashMap<>(pathParameters);
     }
-    java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
+    Map<String, String> all = new LinkedHashMap<>();
     ctx.getUriInfo().getPathParameters().forEach((k, v) -> all.put(k, v.get(0)));
     return all;
   }
@@ -68,7 +72,7 @@ public final class Call {
    * protobuf, YAML), when the audit records this request's body ({@link DecodedRequestObject});
    * {@code json} is computed only then.
    */
-  public void decoded(java.util.function.Supplier<byte[]> json) {
+  public void decoded(Supplier<byte[]> json) {
     if (!contentType().equals("application/json") && ctx.getProperty(RequestContext.ATTRIBUTE) instanceof RequestContext rc) {
       rc.get(DecodedRequestObject.class).ifPresent(d -> d.set(json.get()));
     }
@@ -80,7 +84,7 @@ public final class Call {
       return "application/json";
     }
     int semi = ct.indexOf(';');
-    return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(java.util.Locale.ROOT);
+    return (semi < 0 ? ct : ct.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
   }
 
   /** A warning for the client about the request itself, sent with any response ({@link RequestWarnings}). */

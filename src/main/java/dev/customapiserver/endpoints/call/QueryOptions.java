@@ -8,6 +8,7 @@ import dev.customapiserver.registry.ListOptions;
 import dev.customapiserver.registry.WriteOptions;
 import dev.customapiserver.runtime.FieldValidation;
 import dev.customapiserver.storage.ResourceVersionMatch;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Parses the query parameters of list and write requests, with kube-apiserver's errors. */
@@ -55,7 +56,7 @@ public final class QueryOptions {
     String m = emptyToNull(call.query("resourceVersionMatch"));
     String initial = emptyToNull(call.query("sendInitialEvents"));
     boolean bookmarks = isTrue(call.query("allowWatchBookmarks"));
-    List<FieldError> errs = new java.util.ArrayList<>();
+    List<FieldError> errs = new ArrayList<>();
     if (initial != null && !"NotOlderThan".equals(m)) {
       errs.add(FieldError.forbidden("resourceVersionMatch", "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
     }
@@ -155,7 +156,7 @@ public final class QueryOptions {
   /** PatchOptions rules: an apply patch needs a field manager, {@code force} is for apply patches only. */
   public static boolean force(Call call, WriteOptions opts, boolean apply) {
     String force = call.query("force");
-    List<FieldError> errs = new java.util.ArrayList<>();
+    List<FieldError> errs = new ArrayList<>();
     if (!apply && force != null) {
       errs.add(FieldError.forbidden("force", "may not be specified for non-apply patch"));
     }

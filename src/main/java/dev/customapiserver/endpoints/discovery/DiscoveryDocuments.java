@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -137,7 +138,7 @@ public final class DiscoveryDocuments {
     try {
       byte[] d = MessageDigest.getInstance("SHA-256").digest(
           (r.group() + "/" + r.storageVersion() + "/" + r.kind()).getBytes(StandardCharsets.UTF_8));
-      return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(d, 8));
+      return Base64.getEncoder().encodeToString(Arrays.copyOf(d, 8));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

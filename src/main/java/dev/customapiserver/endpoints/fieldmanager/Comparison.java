@@ -2,9 +2,11 @@ package dev.customapiserver.endpoints.fieldmanager;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * What changed between two versions of an object, as field sets (structured-merge-diff's
@@ -17,7 +19,7 @@ record Comparison(FieldSet added, FieldSet modified, FieldSet removed) {
    * {@code 1} read back from storage may be different node types (int, long, decimal), and an
    * applier sending the value another manager set must co-own the field, not conflict with it.
    */
-  private static final java.util.Comparator<JsonNode> SAME_VALUE = (x, y) -> x.isNumber() && y.isNumber()
+  private static final Comparator<JsonNode> SAME_VALUE = (x, y) -> x.isNumber() && y.isNumber()
       ? x.decimalValue().compareTo(y.decimalValue())
       : x.equals(y) ? 0 : 1;
 
@@ -28,7 +30,7 @@ record Comparison(FieldSet added, FieldSet modified, FieldSet removed) {
   }
 
   /** Only the changes to paths {@code tracked} accepts (kube's ignored fields excluded). */
-  Comparison only(java.util.function.Predicate<List<String>> tracked) {
+  Comparison only(Predicate<List<String>> tracked) {
     return new Comparison(added.filter(tracked), modified.filter(tracked), removed.filter(tracked));
   }
 

@@ -6,9 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ManagedFieldsEntry;
+import dev.customapiserver.api.meta.ObjectMeta;
+import dev.customapiserver.schema.StructuralSchema;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -87,7 +90,7 @@ public final class FieldManager {
     if (config.path("metadata").has("managedFields")) {
       throw Errors.badRequest("metadata.managedFields must be nil");
     }
-    dev.customapiserver.schema.StructuralSchema declared = versions.declared(apiVersion);
+    StructuralSchema declared = versions.declared(apiVersion);
     if (declared != null) {
       undeclared.check(declared, config);
     }
@@ -135,7 +138,7 @@ public final class FieldManager {
     if (allowed == null) {
       return conflicts;
     }
-    Map<Managers.Id, FieldSet> remaining = new java.util.LinkedHashMap<>();
+    Map<Managers.Id, FieldSet> remaining = new LinkedHashMap<>();
     conflicts.forEach((id, set) -> {
       FieldSet left = set.difference(allowed);
       if (!left.isEmpty()) {
@@ -177,7 +180,7 @@ public final class FieldManager {
     if (o == null) {
       return json.createObjectNode();
     }
-    dev.customapiserver.api.meta.ObjectMeta om = o.metadata;
+    ObjectMeta om = o.metadata;
     List<ManagedFieldsEntry> managed = om == null ? null : om.managedFields;
     ObjectNode t;
     if (managed == null) {

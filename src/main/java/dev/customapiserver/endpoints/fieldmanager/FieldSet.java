@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 
 /**
  * A set of field paths as a trie (structured-merge-diff's {@code fieldpath.Set}). A path is a list
@@ -131,7 +132,7 @@ final class FieldSet {
   }
 
   /** The members {@code keep} accepts. */
-  FieldSet filter(java.util.function.Predicate<List<String>> keep) {
+  FieldSet filter(Predicate<List<String>> keep) {
     FieldSet s = new FieldSet();
     members().stream().filter(keep).forEach(s::insert);
     return s;

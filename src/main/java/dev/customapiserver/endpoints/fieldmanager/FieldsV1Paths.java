@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** FieldsV1 path tokens and their printed form ({@code .spec.toppings[name="salami"].quantity}). */
 final class FieldsV1Paths {
@@ -26,7 +27,7 @@ final class FieldsV1Paths {
   /** The key token of a map-list item: its key fields, sorted, as compact JSON. */
   static String key(JsonNode item, List<String> keys) {
     ObjectNode k = JSON.createObjectNode();
-    for (String name : new java.util.TreeSet<>(keys)) {
+    for (String name : new TreeSet<>(keys)) {
       JsonNode v = item.get(name);
       if (v != null && !v.isNull()) {
         k.set(name, v);

@@ -2,6 +2,7 @@ package dev.customapiserver.endpoints.fieldmanager;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.schema.StructuralSchema;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -19,7 +20,7 @@ final class TypedVersions {
   /** The schema of a served version; untyped for a version no longer served. */
   Schema schema(String apiVersion) {
     return cache.computeIfAbsent(apiVersion, v -> {
-      dev.customapiserver.schema.StructuralSchema declared = versions.schema(v);
+      StructuralSchema declared = versions.schema(v);
       if (declared != null) {
         return schemas.of(declared);
       }
@@ -29,7 +30,7 @@ final class TypedVersions {
   }
 
   /** The run-time schema of a version (a custom resource's), or null. */
-  dev.customapiserver.schema.StructuralSchema declared(String apiVersion) {
+  StructuralSchema declared(String apiVersion) {
     return versions.schema(apiVersion);
   }
 

@@ -1,6 +1,7 @@
 package dev.customapiserver.endpoints.fieldmanager;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.customapiserver.schema.StructuralSchema;
 
 /**
  * The served versions of one resource, so that ownership recorded in another version is compared
@@ -16,7 +17,7 @@ public interface Versions {
    * its wire type's class is its schema. When present it gives the list and map types and declares
    * the fields an applied configuration may name.
    */
-  default dev.customapiserver.schema.StructuralSchema schema(String apiVersion) {
+  default StructuralSchema schema(String apiVersion) {
     return null;
   }
 

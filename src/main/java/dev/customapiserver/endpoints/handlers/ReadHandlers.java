@@ -2,6 +2,7 @@ package dev.customapiserver.endpoints.handlers;
 
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ListMeta;
 import dev.customapiserver.endpoints.call.Call;
 import dev.customapiserver.endpoints.call.Contexts;
 import dev.customapiserver.endpoints.call.QueryOptions;
@@ -24,6 +25,7 @@ import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.storage.Watch;
 import dev.customapiserver.endpoints.websocket.WebSocketUpgrade;
 import jakarta.ws.rs.core.Response;
+import java.util.Locale;
 import org.glassfish.jersey.server.ChunkedOutput;
 import java.util.List;
 
@@ -51,7 +53,7 @@ public final class ReadHandlers<H extends KubeObject> {
     H hub = store.get(Contexts.of(call), call.path("name"));
     KubeObject out = view.out(hub);
     if (format == OutputFormat.TABLE) {
-      var meta = new dev.customapiserver.api.meta.ListMeta(out.metadata().resourceVersion, null, null);
+      var meta = new ListMeta(out.metadata().resourceVersion, null, null);
       return encoder.respond(200, tables.table(view.version(), List.of(out), meta, include), format, List.of());
     }
     return encoder.respond(200, out, format, List.of());
@@ -93,7 +95,7 @@ public final class ReadHandlers<H extends KubeObject> {
   private Response watch(Call call, String name) {
     WebSocketUpgrade upgrade = WebSocketWatchOutput.requested(call);
     String accept = call.header("Accept");
-    boolean sse = upgrade == null && accept != null && accept.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream");
+    boolean sse = upgrade == null && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/event-stream");
     OutputFormat format = sse ? OutputFormat.JSON : OutputFormat.negotiate(accept, true);
     if (format == OutputFormat.YAML) {
       throw Errors.notAcceptable(List.of("application/json", "application/json;as=Table;v=v1;g=meta.k8s.io", "text/event-stream"));

@@ -9,6 +9,7 @@ import dev.customapiserver.endpoints.fieldmanager.Versions;
 import dev.customapiserver.runtime.GroupVersion;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
+import dev.customapiserver.schema.StructuralSchema;
 
 /** The served versions of one resource for the field manager: wire types, and conversion through the hub. */
 final class ResourceVersions<H extends KubeObject> implements Versions {
@@ -27,7 +28,7 @@ final class ResourceVersions<H extends KubeObject> implements Versions {
   }
 
   @Override
-  public dev.customapiserver.schema.StructuralSchema schema(String apiVersion) {
+  public StructuralSchema schema(String apiVersion) {
     ServedVersion<H, ?> v = version(apiVersion);
     return v == null ? null : type.schema(v.version()).orElse(null);
   }

@@ -21,6 +21,7 @@ import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /** GET, PUT and PATCH of {@code .../{name}/scale}: the object as {@code autoscaling/v1} Scale. */
 public final class ScaleHandlers<H extends KubeObject> {
@@ -55,7 +56,7 @@ public final class ScaleHandlers<H extends KubeObject> {
     Decoded<Scale> in = bind(tree.value(), mode);
     String name = call.path("name");
     if (!name.equals(in.value().metadata().name)) {
-      throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
+      throw Errors.badRequest("the name of the object (" + Objects.toString(in.value().metadata().name, "")
           + ") does not match the name on the URL (" + name + ")");
     }
     Scale updated = scales.update(Contexts.of(call), name, current -> in.value(), opts);

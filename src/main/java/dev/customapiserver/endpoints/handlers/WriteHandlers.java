@@ -10,6 +10,7 @@ import dev.customapiserver.api.meta.KubeList;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListMeta;
 import dev.customapiserver.api.meta.ManagedFieldsEntry;
+import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.endpoints.call.Call;
 import dev.customapiserver.endpoints.call.Contexts;
 import dev.customapiserver.endpoints.call.QueryOptions;
@@ -31,6 +32,7 @@ import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /** POST, PUT, PATCH, DELETE and DELETE-collection for one resource in one version. */
 public final class WriteHandlers<H extends KubeObject> {
@@ -82,7 +84,7 @@ public final class WriteHandlers<H extends KubeObject> {
     call.decoded(() -> codecs.toJson(view.out(in.value())));
     String name = call.path("name");
     if (!name.equals(in.value().metadata().name)) {
-      throw Errors.badRequest("the name of the object (" + java.util.Objects.toString(in.value().metadata().name, "")
+      throw Errors.badRequest("the name of the object (" + Objects.toString(in.value().metadata().name, "")
           + ") does not match the name on the URL (" + name + ")");
     }
     String manager = QueryOptions.manager(call, opts);
@@ -113,7 +115,7 @@ public final class WriteHandlers<H extends KubeObject> {
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
     String type = call.contentType();
-    if (view.version().type() == dev.customapiserver.api.meta.Unstructured.class
+    if (view.version().type() == Unstructured.class
         && (type.equals(StrategicMergePatch.CONTENT_TYPE) || !Patcher.SUPPORTED.contains(type))) {
       // no strategic merge for custom resources (no patch strategies without Go types), as kube refuses it
       throw Errors.unsupportedMediaType(type, Patcher.SUPPORTED.stream()

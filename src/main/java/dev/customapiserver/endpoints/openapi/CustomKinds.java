@@ -8,6 +8,7 @@ import dev.customapiserver.runtime.GroupVersion;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.schema.StructuralSchema;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -115,13 +116,13 @@ final class CustomKinds {
 
   /** kube's {@code ToStructuralOpenAPIV2} on a schema tree, in place; defaults dropped as kube's v2 document drops them. */
   static void toV2(ObjectNode s) {
-    s.remove(java.util.List.of("allOf", "anyOf", "oneOf", "not", "default"));
+    s.remove(List.of("allOf", "anyOf", "oneOf", "not", "default"));
     boolean preserve = s.path(PUF).asBoolean(false);
     if (s.path("nullable").asBoolean(false)) {
-      s.remove(java.util.List.of("type", "nullable", "properties", "items"));
+      s.remove(List.of("type", "nullable", "properties", "items"));
     }
     if (preserve) {
-      s.remove(java.util.List.of("properties", "items"));
+      s.remove(List.of("properties", "items"));
     }
     if (!s.has("items") && s.path("type").asText("").equals("array")) {
       s.remove("type");

@@ -1,6 +1,7 @@
 package dev.customapiserver.endpoints.openapi;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.meta.Unstructured;
@@ -11,6 +12,8 @@ import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.Scheme;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -112,7 +115,7 @@ public final class OpenApiDocuments {
    */
   private Map<String, Document> rebuild(Map<String, Document> previous) {
     Map<String, Document> docs = new LinkedHashMap<>();
-    Map<String, ApiGroup> sources = new java.util.HashMap<>();
+    Map<String, ApiGroup> sources = new HashMap<>();
     for (ApiGroup group : scheme.groups()) {
       for (String version : group.versions()) {
         List<ResourceType<?>> resources = group.resourcesIn(version);
@@ -126,7 +129,7 @@ public final class OpenApiDocuments {
       }
     }
     builtFrom = sources;
-    return java.util.Collections.unmodifiableMap(docs);
+    return Collections.unmodifiableMap(docs);
   }
 
   private Swagger swagger() {
@@ -147,8 +150,8 @@ public final class OpenApiDocuments {
   }
 
   /** One document tree per served group-version; {@code v2} shapes custom resources' schemas for the v2 document. */
-  private Map<String, com.fasterxml.jackson.databind.JsonNode> buildTrees(boolean v2) {
-    Map<String, com.fasterxml.jackson.databind.JsonNode> built = new LinkedHashMap<>();
+  private Map<String, JsonNode> buildTrees(boolean v2) {
+    Map<String, JsonNode> built = new LinkedHashMap<>();
     for (ApiGroup group : scheme.groups()) {
       for (String version : group.versions()) {
         List<ResourceType<?>> resources = group.resourcesIn(version);
@@ -225,7 +228,7 @@ public final class OpenApiDocuments {
     return doc;
   }
 
-  private byte[] write(com.fasterxml.jackson.databind.JsonNode node) {
+  private byte[] write(JsonNode node) {
     try {
       return codecs.json().writeValueAsBytes(node);
     } catch (JsonProcessingException e) {

@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints.representation;
 import dev.customapiserver.api.errors.Errors;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,7 +48,7 @@ public enum OutputFormat {
   public record MediaRange(String type, Map<String, String> params, double q) {
     public static MediaRange parse(String s) {
       String[] parts = s.trim().split(";");
-      Map<String, String> params = new java.util.HashMap<>();
+      Map<String, String> params = new HashMap<>();
       double q = 1;
       for (int i = 1; i < parts.length; i++) {
         String[] kv = parts[i].trim().split("=", 2);

@@ -4,6 +4,7 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.function.BooleanSupplier;
@@ -22,12 +23,12 @@ final class HeldBodyResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public ServletOutputStream getOutputStream() throws java.io.IOException {
+  public ServletOutputStream getOutputStream() throws IOException {
     return held.getAsBoolean() ? DISCARD : super.getOutputStream();
   }
 
   @Override
-  public PrintWriter getWriter() throws java.io.IOException {
+  public PrintWriter getWriter() throws IOException {
     return held.getAsBoolean() ? new PrintWriter(Writer.nullWriter()) : super.getWriter();
   }
 
@@ -60,7 +61,7 @@ final class HeldBodyResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void flushBuffer() throws java.io.IOException {
+  public void flushBuffer() throws IOException {
     if (!held.getAsBoolean()) {
       super.flushBuffer();
     }

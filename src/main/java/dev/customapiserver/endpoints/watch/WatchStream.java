@@ -8,6 +8,7 @@ import dev.customapiserver.registry.WatchSink;
 import dev.customapiserver.storage.Watch;
 import dev.customapiserver.storage.WatchEvent;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.concurrent.ScheduledFuture;
 
@@ -195,7 +196,7 @@ public final class WatchStream<H extends KubeObject> implements WatchSink<H> {
 
   /** The bytes of {@code batch}: a single event's shared frame as it is, several copied together. */
   @SuppressWarnings("unchecked")
-  private byte[] chunk(Object[] batch) throws java.io.IOException {
+  private byte[] chunk(Object[] batch) throws IOException {
     headersSent = true;
     if (batch.length == 1 && batch[0] instanceof WatchEvent<?> only) {
       byte[] event = framing.event((WatchEvent<H>) only, watches.frames());

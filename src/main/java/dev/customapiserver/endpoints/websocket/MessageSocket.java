@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -79,7 +80,7 @@ public final class MessageSocket extends Endpoint implements OutboundMessages {
     }
   }
 
-  private <T> T await(java.util.concurrent.Future<T> f, String what) throws IOException {
+  private <T> T await(Future<T> f, String what) throws IOException {
     try {
       return f.get(sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {

@@ -3,6 +3,7 @@ package dev.customapiserver.groups.apiextensions;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -59,7 +60,7 @@ public final class VersionFieldChecks {
       return List.of();
     }
     List<String> problems = new ArrayList<>();
-    if (warning.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 256) {
+    if (warning.getBytes(StandardCharsets.UTF_8).length > 256) {
       problems.add("must be <= 256 characters long");
     }
     if (warning.isEmpty()) {

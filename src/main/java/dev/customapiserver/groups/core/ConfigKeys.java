@@ -3,7 +3,9 @@ package dev.customapiserver.groups.core;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.apis.core.ConfigMap;
 import dev.customapiserver.apis.core.Secret;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -49,7 +51,7 @@ public final class ConfigKeys {
   }
 
   static long stringSize(Map<String, String> data) {
-    return data == null ? 0 : data.values().stream().mapToLong(v -> v == null ? 0 : v.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).sum();
+    return data == null ? 0 : data.values().stream().mapToLong(v -> v == null ? 0 : v.getBytes(StandardCharsets.UTF_8).length).sum();
   }
 
   static long bytesSize(Map<String, byte[]> data) {
@@ -61,6 +63,6 @@ public final class ConfigKeys {
     Map<String, byte[]> x = a == null ? Map.of() : a;
     Map<String, byte[]> y = b == null ? Map.of() : b;
     return x.size() == y.size() && x.entrySet().stream()
-        .allMatch(e -> y.containsKey(e.getKey()) && java.util.Arrays.equals(e.getValue(), y.get(e.getKey())));
+        .allMatch(e -> y.containsKey(e.getKey()) && Arrays.equals(e.getValue(), y.get(e.getKey())));
   }
 }

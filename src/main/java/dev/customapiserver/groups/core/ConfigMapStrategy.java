@@ -5,6 +5,7 @@ import dev.customapiserver.apis.core.ConfigMap;
 import dev.customapiserver.runtime.ResourceStrategy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -48,7 +49,7 @@ public final class ConfigMapStrategy implements ResourceStrategy<ConfigMap> {
     return errors;
   }
 
-  private static Object empty(java.util.Map<String, String> m) {
-    return m == null || m.isEmpty() ? java.util.Map.of() : m;
+  private static Object empty(Map<String, String> m) {
+    return m == null || m.isEmpty() ? Map.of() : m;
   }
 }

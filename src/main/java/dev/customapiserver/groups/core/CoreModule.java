@@ -26,7 +26,9 @@ import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
 import dev.customapiserver.runtime.extension.ServerServices;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /** The core group (name {@code ""}): Namespace, ConfigMap, Secret, Event and ServiceAccount in v1. */
 public final class CoreModule implements ApiGroupModule {
@@ -104,11 +106,11 @@ public final class CoreModule implements ApiGroupModule {
         .build();
   }
 
-  private static int size(java.util.Collection<?> c) {
+  private static int size(Collection<?> c) {
     return c == null ? 0 : c.size();
   }
 
-  private static int size(java.util.Map<String, ?> m) {
+  private static int size(Map<String, ?> m) {
     return m == null ? 0 : m.size();
   }
 }

@@ -8,6 +8,7 @@ import dev.customapiserver.apis.core.ObjectReference;
 import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
+import java.util.Locale;
 
 /**
  * core/v1 Events: served with the legacy rules, expiring {@code --event-ttl} after their last write
@@ -35,7 +36,7 @@ public final class Events {
                 PrinterColumn.of("Type", "string", "The type of the event.", e -> e.type),
                 PrinterColumn.of("Reason", "string", "The reason of the event.", e -> e.reason),
                 PrinterColumn.of("Object", "string", "The object the event is about.",
-                    e -> (e.involvedObject.kind == null ? "" : e.involvedObject.kind.toLowerCase(java.util.Locale.ROOT))
+                    e -> (e.involvedObject.kind == null ? "" : e.involvedObject.kind.toLowerCase(Locale.ROOT))
                         + "/" + (e.involvedObject.name == null ? "" : e.involvedObject.name)),
                 PrinterColumn.of("Message", "string", "The message of the event.", e -> e.message)))
         .storageVersion("v1")

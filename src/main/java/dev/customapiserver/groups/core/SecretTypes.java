@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.apis.core.Secret;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -84,7 +85,7 @@ public final class SecretTypes {
     } catch (JsonEOFException e) {
       return "unexpected end of JSON input";
     } catch (JsonParseException e) {
-      String s = new String(value, java.nio.charset.StandardCharsets.UTF_8).strip();
+      String s = new String(value, StandardCharsets.UTF_8).strip();
       return s.isEmpty() ? "unexpected end of JSON input" : "invalid character '" + s.charAt(0) + "' looking for beginning of value";
     } catch (IOException e) {
       return "unexpected end of JSON input";

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.apis.restaurant.Pizza;
@@ -14,6 +15,7 @@ import dev.customapiserver.runtime.extension.EndpointRequest;
 import dev.customapiserver.runtime.extension.EndpointResponse;
 import dev.customapiserver.runtime.extension.ExtensionEndpoint;
 import dev.customapiserver.runtime.extension.ObjectClient;
+import java.io.IOException;
 import java.util.Comparator;
 import java.util.List;
 
@@ -81,10 +83,10 @@ public final class WukongEndpoints {
       return o;
     } catch (JsonProcessingException e) {
       throw Errors.badRequest("the request body is not a pizza order {\"name\": string, \"toppings\": [string]}"
-          + (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u
+          + (e instanceof UnrecognizedPropertyException u
               ? ": unknown field \"" + u.getPropertyName() + "\"" : "")
           + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw Errors.badRequest("the request body cannot be read");
     }
   }

@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.schema.StructuralSchema;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The {@code x-kubernetes-validations} rules of a custom resource's structural schema, compiled once and
@@ -91,7 +94,7 @@ public final class CelValidator {
     return errors;
   }
 
-  private static final java.util.Set<FieldError.Type> BLOCKING = java.util.EnumSet.of(FieldError.Type.NOT_SUPPORTED,
+  private static final Set<FieldError.Type> BLOCKING = EnumSet.of(FieldError.Type.NOT_SUPPORTED,
       FieldError.Type.REQUIRED, FieldError.Type.TOO_LONG, FieldError.Type.TOO_MANY, FieldError.Type.TYPE_INVALID);
 
   private boolean collect(CelTypes types, StructuralSchema s, boolean isRoot) {
@@ -224,7 +227,7 @@ public final class CelValidator {
         if (r.usesOldSelf && oldSelf == null && !r.rule.optionalOldSelf()) {
           continue;
         }
-        Map<String, Object> activation = new java.util.HashMap<>();
+        Map<String, Object> activation = new HashMap<>();
         activation.put("self", self);
         if (r.rule.optionalOldSelf()) {
           activation.put("oldSelf", Optional.ofNullable(oldSelf));

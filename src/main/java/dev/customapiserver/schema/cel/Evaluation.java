@@ -4,6 +4,8 @@ import dev.cel.common.CelErrorCode;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One evaluation with kube's cost limits: every evaluated expression node costs one unit (cel-java has no
@@ -67,7 +69,7 @@ final class Evaluation {
     m = m.replaceFirst("^evaluation error at <input>:\\d+: ", "").replaceFirst("^evaluation error: ", "");
     CelErrorCode code = e.getErrorCode();
     if (code == CelErrorCode.ATTRIBUTE_NOT_FOUND) {
-      java.util.regex.Matcher k = java.util.regex.Pattern.compile("key '(.*)' is not present in map").matcher(m);
+      Matcher k = Pattern.compile("key '(.*)' is not present in map").matcher(m);
       if (k.find()) {
         return "no such key: " + k.group(1);
       }

@@ -4,6 +4,8 @@ import com.google.common.net.InetAddresses;
 import java.math.BigInteger;
 import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.regex.Pattern;
 
 /**
@@ -27,19 +29,19 @@ final class NetAddresses {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof Ip other && java.util.Arrays.equals(bytes, other.bytes);
+      return o instanceof Ip other && Arrays.equals(bytes, other.bytes);
     }
 
     @Override
     public int hashCode() {
-      return java.util.Arrays.hashCode(bytes);
+      return Arrays.hashCode(bytes);
     }
 
     @Override
     public String toString() {
       try {
         return InetAddresses.toAddrString(InetAddress.getByAddress(bytes));
-      } catch (java.net.UnknownHostException e) {
+      } catch (UnknownHostException e) {
         throw new IllegalStateException(e);
       }
     }

@@ -7,7 +7,9 @@ import dev.cel.common.types.SimpleType;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelEvaluationExceptionBuilder;
 import dev.cel.runtime.CelFunctionBinding;
+import java.math.BigInteger;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * kube's semver library: {@code isSemver(s)}, {@code semver(s)} (both also with {@code normalize}), and on a version {@code major()},
@@ -35,7 +37,7 @@ final class SemverLibrary {
         String b = o.pre.get(i);
         boolean an = a.chars().allMatch(Character::isDigit);
         boolean bn = b.chars().allMatch(Character::isDigit);
-        int d = an && bn ? new java.math.BigInteger(a).compareTo(new java.math.BigInteger(b))
+        int d = an && bn ? new BigInteger(a).compareTo(new BigInteger(b))
             : an ? -1 : bn ? 1 : a.compareTo(b);
         if (d != 0) {
           return Integer.signum(d);
@@ -51,7 +53,7 @@ final class SemverLibrary {
 
     @Override
     public int hashCode() {
-      return java.util.Objects.hash(major, minor, patch, pre);
+      return Objects.hash(major, minor, patch, pre);
     }
   }
 
@@ -185,7 +187,7 @@ final class SemverLibrary {
     if (n.length() > 1 && n.startsWith("0")) {
       return upper + " number must not contain leading zeroes " + GoRuleSyntax.quote(n);
     }
-    return n.length() > 18 && new java.math.BigInteger(n).bitLength() > 64 ? "strconv.ParseUint: parsing " + GoRuleSyntax.quote(n)
+    return n.length() > 18 && new BigInteger(n).bitLength() > 64 ? "strconv.ParseUint: parsing " + GoRuleSyntax.quote(n)
         + ": value out of range" : null;
   }
 

@@ -14,6 +14,8 @@ import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x500.X500NameBuilder;
+import org.bouncycastle.asn1.x500.style.BCStyle;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
 import org.bouncycastle.asn1.x509.Extension;
@@ -80,11 +82,11 @@ final class Certificates {
   /** A clientAuth certificate for user {@code commonName} in groups {@code organizations}, signed by the CA. */
   X509Certificate client(X509Certificate ca, PrivateKey caKey, PublicKey key, String commonName,
       List<String> organizations, Instant now, Duration validity) {
-    org.bouncycastle.asn1.x500.X500NameBuilder subject = new org.bouncycastle.asn1.x500.X500NameBuilder();
+    X500NameBuilder subject = new X500NameBuilder();
     for (String o : organizations) {
-      subject.addRDN(org.bouncycastle.asn1.x500.style.BCStyle.O, o);
+      subject.addRDN(BCStyle.O, o);
     }
-    subject.addRDN(org.bouncycastle.asn1.x500.style.BCStyle.CN, commonName);
+    subject.addRDN(BCStyle.CN, commonName);
     X500Name issuer = X500Name.getInstance(ca.getSubjectX500Principal().getEncoded());
     return build(issuer, caKey, ca, subject.build(), key, now, validity, b -> {
       b.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -104,7 +105,7 @@ public final class DataDirectory {
    *
    * @throws IllegalStateException if the server never started with this directory
    */
-  public String clientKubeconfig(String user, List<String> groups, String serverUrl, java.time.Duration validity) {
+  public String clientKubeconfig(String user, List<String> groups, String serverUrl, Duration validity) {
     Pki.ClientIdentity id = pki.client(user, groups, validity);
     KubeconfigRenderer.Cluster cluster = KubeconfigRenderer.cluster(kubeconfigFile())
         .orElse(new KubeconfigRenderer.Cluster(serverUrl, id.caPem()));

@@ -1,14 +1,19 @@
 package dev.customapiserver.server.datadir;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Renders a kubeconfig with one cluster (server URL + CA), one token user and one context. */
 final class KubeconfigRenderer {
@@ -21,19 +26,19 @@ final class KubeconfigRenderer {
   record Cluster(String server, String caPem) {}
 
   /** The first cluster of the kubeconfig {@code file}, if it exists and names one with inline CA data. */
-  static java.util.Optional<Cluster> cluster(java.nio.file.Path file) {
-    if (!java.nio.file.Files.isRegularFile(file)) {
-      return java.util.Optional.empty();
+  static Optional<Cluster> cluster(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
     }
     try {
-      com.fasterxml.jackson.databind.JsonNode c = new YAMLMapper().readTree(file.toFile()).at("/clusters/0/cluster");
+      JsonNode c = new YAMLMapper().readTree(file.toFile()).at("/clusters/0/cluster");
       if (c.path("server").asText("").isEmpty() || c.path("certificate-authority-data").asText("").isEmpty()) {
-        return java.util.Optional.empty();
+        return Optional.empty();
       }
-      return java.util.Optional.of(new Cluster(c.get("server").asText(),
+      return Optional.of(new Cluster(c.get("server").asText(),
           new String(Base64.getDecoder().decode(c.get("certificate-authority-data").asText()), StandardCharsets.US_ASCII)));
-    } catch (java.io.IOException | IllegalArgumentException e) {
-      return java.util.Optional.empty();
+    } catch (IOException | IllegalArgumentException e) {
+      return Optional.empty();
     }
   }
 

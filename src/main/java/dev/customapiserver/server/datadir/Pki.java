@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.PrivateKey;
+import java.security.Signature;
 import java.security.cert.CertificateParsingException;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
@@ -17,6 +18,7 @@ import java.util.Collection;
 import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -148,11 +150,11 @@ final class Pki {
     }
     try {
       byte[] probe = "custom-apiserver key check".getBytes(StandardCharsets.US_ASCII);
-      java.security.Signature signer = java.security.Signature.getInstance(algorithm);
+      Signature signer = Signature.getInstance(algorithm);
       signer.initSign(key);
       signer.update(probe);
       byte[] signature = signer.sign();
-      java.security.Signature verifier = java.security.Signature.getInstance(algorithm);
+      Signature verifier = Signature.getInstance(algorithm);
       verifier.initVerify(cert.getPublicKey());
       verifier.update(probe);
       return verifier.verify(signature);
@@ -168,7 +170,7 @@ final class Pki {
       for (List<?> san : sans == null ? List.<List<?>>of() : sans) {
         Object value = san.get(1);
         if (value instanceof String s) {
-          names.add((Integer) san.get(0) == 7 ? ip(s) : "dns:" + s.toLowerCase(java.util.Locale.ROOT));
+          names.add((Integer) san.get(0) == 7 ? ip(s) : "dns:" + s.toLowerCase(Locale.ROOT));
         }
       }
     } catch (CertificateParsingException e) {
@@ -179,7 +181,7 @@ final class Pki {
 
   private static Set<String> normalized(List<String> dnsNames, List<String> ipAddresses) {
     Set<String> names = new HashSet<>();
-    dnsNames.forEach(d -> names.add("dns:" + d.toLowerCase(java.util.Locale.ROOT)));
+    dnsNames.forEach(d -> names.add("dns:" + d.toLowerCase(Locale.ROOT)));
     ipAddresses.forEach(i -> names.add(ip(i)));
     return names;
   }

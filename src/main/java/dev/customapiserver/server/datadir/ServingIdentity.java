@@ -5,9 +5,11 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
+import java.security.SecureRandom;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.List;
+import javax.crypto.spec.PBEParameterSpec;
 
 /**
  * What HTTPS serves with: a private key, its certificate chain (leaf first), and the certificate a
@@ -42,10 +44,10 @@ public record ServingIdentity(PrivateKey privateKey, List<X509Certificate> chain
       KeyStore ks = KeyStore.getInstance("PKCS12");
       ks.load(null, password);
       byte[] salt = new byte[16];
-      new java.security.SecureRandom().nextBytes(salt);
+      new SecureRandom().nextBytes(salt);
       ks.setEntry("apiserver", new KeyStore.PrivateKeyEntry(privateKey, chain.toArray(new Certificate[0])),
           new KeyStore.PasswordProtection(password, "PBEWithHmacSHA256AndAES_256",
-              new javax.crypto.spec.PBEParameterSpec(salt, 1)));
+              new PBEParameterSpec(salt, 1)));
       return ks;
     } catch (GeneralSecurityException | IOException e) {
       throw new IllegalStateException("cannot build the TLS key store: " + e.getMessage(), e);

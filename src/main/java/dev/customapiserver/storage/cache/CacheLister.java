@@ -8,6 +8,7 @@ import dev.customapiserver.storage.ResourceVersionMatch;
 import dev.customapiserver.storage.StorageException;
 import dev.customapiserver.storage.StorageException.Reason;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Lists from the cache: {@code resourceVersion=0} (any revision) and {@code NotOlderThan} a
@@ -34,7 +35,7 @@ final class CacheLister<H extends KubeObject> {
         throw new StorageException(Reason.INVALID_ARGUMENT, null, "a continue token takes no resourceVersion");
       }
       CacheToken token = CacheToken.decode(request.continueToken());
-      if (!java.util.Objects.equals(token.namespace(), request.namespace())) {
+      if (!Objects.equals(token.namespace(), request.namespace())) {
         throw new StorageException(Reason.INVALID_ARGUMENT, null, "continue token of another namespace");
       }
       Snapshot<H> s = cache.at(request.namespace(), token.after(), token.revision());

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -161,12 +162,12 @@ public final class FileStorageBackend implements StorageBackend, WriteAhead {
     known.put(file, sha);
   }
 
-  private java.util.Optional<byte[]> json(Path file, byte[] content) {
+  private Optional<byte[]> json(Path file, byte[] content) {
     try {
-      return java.util.Optional.of(files.toJson(content));
+      return Optional.of(files.toJson(content));
     } catch (IOException e) {
       LOG.warning("ignoring " + file + ": " + e.getMessage());
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 

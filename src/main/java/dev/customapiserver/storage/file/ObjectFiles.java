@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ final class ObjectFiles {
     Path tmp = Files.createTempFile(dir, ".tmp-", ".part");
     try {
       try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(content);
+        ByteBuffer b = ByteBuffer.wrap(content);
         while (b.hasRemaining()) {
           c.write(b);
         }

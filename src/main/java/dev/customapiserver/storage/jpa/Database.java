@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -261,7 +262,7 @@ final class Database implements AutoCloseable {
     T result() {
       try {
         return outcome.join();
-      } catch (java.util.concurrent.CompletionException e) {
+      } catch (CompletionException e) {
         if (e.getCause() instanceof RuntimeException r) {
           throw r;
         }

@@ -8,7 +8,9 @@ import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.storage.StorageException;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.UUID;
 import javax.sql.DataSource;
 import org.flywaydb.core.api.FlywayException;
 
@@ -24,7 +26,7 @@ public final class JpaStorageBackend implements StorageBackend {
   private final Revisions revisions;
   private final WakeUp wake = new WakeUp();
   private final CommittedChanges committed = new CommittedChanges(wake);
-  private final String instance = java.util.UUID.randomUUID().toString();
+  private final String instance = UUID.randomUUID().toString();
   private final Compactor compactor;
   private final ChangeTailer tailer;
   private final PgNotifications notifications;
@@ -155,7 +157,7 @@ public final class JpaStorageBackend implements StorageBackend {
     if (vendor != Vendor.H2 || url == null) {
       return false;
     }
-    String u = url.toUpperCase(java.util.Locale.ROOT).replace(" ", "");
+    String u = url.toUpperCase(Locale.ROOT).replace(" ", "");
     return !(u.startsWith("JDBC:H2:TCP:") || u.startsWith("JDBC:H2:SSL:") || u.startsWith("JDBC:H2:MEM:")
         || u.contains(";AUTO_SERVER=TRUE") || u.contains(";FILE_LOCK=NO"));
   }
