@@ -8,6 +8,7 @@ import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.endpoints.call.Call;
 import dev.customapiserver.endpoints.call.Contexts;
 import dev.customapiserver.endpoints.call.QueryOptions;
+import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.endpoints.representation.Encoder;
 import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.registry.ScaleStore;
@@ -70,10 +71,9 @@ public final class ScaleHandlers<H extends KubeObject> {
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
     String type = call.contentType();
-    if (scales.customResource() && (type.equals(StrategicMergePatch.CONTENT_TYPE) || !Patcher.SUPPORTED.contains(type))) {
+    if (scales.customResource() && !OpenApiDocuments.CUSTOM_RESOURCE_PATCH_CONTENT_TYPES.contains(type)) {
       // a custom resource's subresources take the patch types of the resource (kube's crdHandler)
-      throw Errors.unsupportedMediaType(type, Patcher.SUPPORTED.stream()
-          .filter(t -> !t.equals(StrategicMergePatch.CONTENT_TYPE)).toList());
+      throw Errors.unsupportedMediaType(type, OpenApiDocuments.CUSTOM_RESOURCE_PATCH_CONTENT_TYPES);
     }
     byte[] patch = call.body();
     String name = call.path("name");

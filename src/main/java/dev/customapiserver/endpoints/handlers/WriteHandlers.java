@@ -16,6 +16,7 @@ import dev.customapiserver.endpoints.call.Contexts;
 import dev.customapiserver.endpoints.call.QueryOptions;
 import dev.customapiserver.endpoints.call.QueryParams;
 import dev.customapiserver.endpoints.fieldmanager.FieldManager;
+import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.endpoints.representation.Encoder;
 import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.endpoints.representation.VersionedView;
@@ -115,11 +116,9 @@ public final class WriteHandlers<H extends KubeObject> {
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
     String type = call.contentType();
-    if (view.version().type() == Unstructured.class
-        && (type.equals(StrategicMergePatch.CONTENT_TYPE) || !Patcher.SUPPORTED.contains(type))) {
+    if (view.version().type() == Unstructured.class && !OpenApiDocuments.CUSTOM_RESOURCE_PATCH_CONTENT_TYPES.contains(type)) {
       // no strategic merge for custom resources (no patch strategies without Go types), as kube refuses it
-      throw Errors.unsupportedMediaType(type, Patcher.SUPPORTED.stream()
-          .filter(t -> !t.equals(StrategicMergePatch.CONTENT_TYPE)).toList());
+      throw Errors.unsupportedMediaType(type, OpenApiDocuments.CUSTOM_RESOURCE_PATCH_CONTENT_TYPES);
     }
     if (type.equals(APPLY_PATCH)) {
       return apply(call, opts, mode, format, subresource);

@@ -30,13 +30,21 @@ import java.util.TreeMap;
  */
 public final class OpenApiDocuments {
   /**
-   * The patch media types the server implements, as advertised on every patch operation. kubectl picks
-   * its patch type from this list (strategic merge only if listed), so add a type here when, and only
-   * when, the patch handler accepts it.
+   * The patch media types the server implements, as advertised on every patch operation of a built-in
+   * kind. kubectl picks its patch type from this list (strategic merge only if listed), so add a type
+   * here when, and only when, the patch handler accepts it.
    */
   public static final List<String> PATCH_CONTENT_TYPES =
       List.of("application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json",
           "application/apply-patch+yaml");
+
+  /**
+   * The patch media types of a custom resource (and its subresources), as kube's CRD OpenAPI builder
+   * advertises them: no strategic merge patch, which needs Go types. kubectl (OpenAPI v3 request body,
+   * v2 {@code consumes}) sends a JSON merge patch to a kind whose PATCH does not list strategic merge.
+   */
+  public static final List<String> CUSTOM_RESOURCE_PATCH_CONTENT_TYPES =
+      List.of("application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml");
 
   private final Scheme scheme;
   private final Codecs codecs;
@@ -213,8 +221,10 @@ public final class OpenApiDocuments {
       ScaleSchemas.define(types);
     }
     for (ResourceType<?> r : resources) {
-      String kind = r.hubType() == Unstructured.class ? CustomKinds.define(types, gv, r, v2) : Kinds.define(types, gv, r);
-      new ResourcePaths(gv, r, kind, kind + "List").addTo(paths);
+      boolean custom = r.hubType() == Unstructured.class;
+      String kind = custom ? CustomKinds.define(types, gv, r, v2) : Kinds.define(types, gv, r);
+      new ResourcePaths(gv, r, kind, kind + "List", custom ? CUSTOM_RESOURCE_PATCH_CONTENT_TYPES : PATCH_CONTENT_TYPES)
+          .addTo(paths);
     }
     ObjectNode doc = JsonNodeFactory.instance.objectNode();
     doc.put("openapi", "3.0.0");

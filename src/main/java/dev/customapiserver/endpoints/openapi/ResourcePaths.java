@@ -23,14 +23,17 @@ final class ResourcePaths {
   private final String listRef;
   private final String infix;
   private final String base;
+  private final List<String> patchTypes;
 
-  ResourcePaths(GroupVersion gv, ResourceType<?> type, String kindSchema, String listSchema) {
+  /** {@code patchTypes}: the media types every PATCH of this resource (subresources too) takes. */
+  ResourcePaths(GroupVersion gv, ResourceType<?> type, String kindSchema, String listSchema, List<String> patchTypes) {
     this.gv = gv;
     this.type = type;
     this.kindRef = SchemaNames.ref(kindSchema);
     this.listRef = SchemaNames.ref(listSchema);
     this.infix = SchemaNames.operationInfix(gv);
     this.base = "/" + SchemaNames.indexKey(gv);
+    this.patchTypes = patchTypes;
   }
 
   /** Adds this resource's path items to {@code paths}. */
@@ -100,7 +103,7 @@ final class ResourcePaths {
         responses(scaleRef, BODY_TYPES, "200", "201"))));
     sc.set("patch", scaleKind(operation("patch" + infix + scope + kind + "Scale", "patch",
         "partially update scale of the specified " + kind, ns, true, Parameters.patch(),
-        body(SchemaNames.ref(SchemaNames.META + "Patch"), OpenApiDocuments.PATCH_CONTENT_TYPES, true),
+        body(SchemaNames.ref(SchemaNames.META + "Patch"), patchTypes, true),
         responses(scaleRef, BODY_TYPES, "200", "201"))));
   }
 
@@ -111,7 +114,7 @@ final class ResourcePaths {
 
   private ObjectNode patch(String id, String description, boolean ns) {
     return operation(id, "patch", description, ns, true, Parameters.patch(),
-        body(SchemaNames.ref(SchemaNames.META + "Patch"), OpenApiDocuments.PATCH_CONTENT_TYPES, true),
+        body(SchemaNames.ref(SchemaNames.META + "Patch"), patchTypes, true),
         responses(kindRef, BODY_TYPES, "200", "201"));
   }
 
