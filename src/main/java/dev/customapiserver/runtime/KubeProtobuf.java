@@ -3,20 +3,36 @@ package dev.customapiserver.runtime;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
 import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ObjectMeta;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
- * Reading Kubernetes' protobuf encoding: the {@code k8s\0} + runtime.Unknown envelope and the
- * messages every kind shares (ObjectMeta). Field numbers are those of k8s.io/apimachinery's
- * generated.proto. Malformed input is a 400.
+ * Reading Kubernetes' protobuf encoding: the {@code k8s\0} + runtime.Unknown envelope, the
+ * messages every kind shares (ObjectMeta, Time) and the shapes of fields (repeated, map entries);
+ * a kind's own fields are a {@link ProtoFields} table. Field numbers are those of
+ * k8s.io/apimachinery's generated.proto. Malformed input is a 400.
  */
 public final class KubeProtobuf {
   private static final byte[] MAGIC = {'k', '8', 's', 0};
+  /** Go's zero time in Unix seconds. */
+  private static final long GO_ZERO_TIME = -62135596800L;
+  private static final ProtoFields<ObjectMeta> OBJECT_META = ProtoFields.of(ObjectMeta::new)
+      .stringOrNull(1, (m, v) -> m.name = v)
+      .stringOrNull(2, (m, v) -> m.generateName = v)
+      .stringOrNull(3, (m, v) -> m.namespace = v)
+      .stringOrNull(5, (m, v) -> m.uid = v)
+      .stringOrNull(6, (m, v) -> m.resourceVersion = v)
+      .field(11, (in, m) -> m.labels = put(m.labels, in.readBytes(), CodedInputStream::readStringRequireUtf8, ""))
+      .field(12, (in, m) -> m.annotations = put(m.annotations, in.readBytes(), CodedInputStream::readStringRequireUtf8, ""))
+      .field(14, (in, m) -> m.finalizers = add(m.finalizers, in.readStringRequireUtf8()));
 
   private KubeProtobuf() {}
 
@@ -28,6 +44,12 @@ public final class KubeProtobuf {
   public interface FieldReader {
     /** Reads field {@code number}; returns false to have it skipped. */
     boolean read(int number, CodedInputStream in) throws IOException;
+  }
+
+  /** A value read from a field's input, e.g. {@code CodedInputStream::readStringRequireUtf8}. */
+  @FunctionalInterface
+  public interface ValueReader<V> {
+    V read(CodedInputStream in) throws IOException;
   }
 
   public static Envelope unwrap(byte[] body) {
@@ -58,24 +80,12 @@ public final class KubeProtobuf {
 
   /** ObjectMeta (fields: name 1, generateName 2, namespace 3, uid 5, resourceVersion 6, labels 11, annotations 12, finalizers 14). */
   public static ObjectMeta objectMeta(ByteString bytes) {
-    ObjectMeta m = new ObjectMeta();
-    message(bytes, (n, in) -> {
-      switch (n) {
-        case 1 -> m.name = emptyToNull(in.readStringRequireUtf8());
-        case 2 -> m.generateName = emptyToNull(in.readStringRequireUtf8());
-        case 3 -> m.namespace = emptyToNull(in.readStringRequireUtf8());
-        case 5 -> m.uid = emptyToNull(in.readStringRequireUtf8());
-        case 6 -> m.resourceVersion = emptyToNull(in.readStringRequireUtf8());
-        case 11 -> m.labels = entry(m.labels, in.readBytes());
-        case 12 -> m.annotations = entry(m.annotations, in.readBytes());
-        case 14 -> m.finalizers = add(m.finalizers, in.readStringRequireUtf8());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return m;
+    return OBJECT_META.read(bytes);
+  }
+
+  /** A kind's message: its ObjectMeta at 1 (its TypeMeta is the envelope's), then the fields the caller adds. */
+  public static <T extends KubeObject> ProtoFields<T> object(Supplier<T> create) {
+    return ProtoFields.of(create).message(1, KubeProtobuf::objectMeta, (o, m) -> o.metadata = m);
   }
 
   /** Reads a message field by field; unknown fields are skipped. */
@@ -119,28 +129,73 @@ public final class KubeProtobuf {
     return "proto: cannot parse invalid wire-format data";
   }
 
-  /** Appends to a repeated string field's list, creating it. */
-  public static List<String> add(List<String> list, String value) {
-    List<String> l = list == null ? new ArrayList<>() : list;
+  /** Appends to a repeated field's list, creating it. */
+  public static <V> List<V> add(List<V> list, V value) {
+    List<V> l = list == null ? new ArrayList<>() : list;
     l.add(value);
     return l;
   }
 
-  private static Map<String, String> entry(Map<String, String> map, ByteString bytes) {
-    Map<String, String> m = map == null ? new LinkedHashMap<>() : map;
-    String[] kv = {"", ""};
-    message(bytes, (n, in) -> {
-      if (n == 1 || n == 2) {
-        kv[n - 1] = in.readStringRequireUtf8();
+  /** Puts into a map field's map, creating it. */
+  public static <V> Map<String, V> put(Map<String, V> map, String key, V value) {
+    Map<String, V> m = map == null ? new LinkedHashMap<>() : map;
+    m.put(key, value);
+    return m;
+  }
+
+  /**
+   * Puts one entry message of a map field {key 1, value 2} into its map, creating it; the value is
+   * read by {@code value}, {@code absent} when the entry has none (as the key is then {@code ""}).
+   */
+  public static <V> Map<String, V> put(Map<String, V> map, ByteString entry, ValueReader<V> value, V absent) {
+    String[] key = {""};
+    AtomicReference<V> read = new AtomicReference<>(absent);
+    message(entry, (n, in) -> {
+      if (n == 1) {
+        key[0] = in.readStringRequireUtf8();
+        return true;
+      }
+      if (n == 2) {
+        read.set(value.read(in));
         return true;
       }
       return false;
     });
-    m.put(kv[0], kv[1]);
-    return m;
+    return put(map, key[0], read.get());
   }
 
-  private static String emptyToNull(String s) {
+  /**
+   * Time and MicroTime {seconds 1, nanos 2}: null at or before Go's zero time, how an unset time goes
+   * over protobuf.
+   */
+  public static Instant time(ByteString raw) {
+    long[] secondsNanos = secondsNanos(raw);
+    return secondsNanos[0] <= GO_ZERO_TIME ? null : Instant.ofEpochSecond(secondsNanos[0], secondsNanos[1]);
+  }
+
+  /** Time and MicroTime {seconds 1, nanos 2}, Go's zero time read as the instant it is (0001-01-01T00:00:00Z). */
+  public static Instant instant(ByteString raw) {
+    long[] secondsNanos = secondsNanos(raw);
+    return Instant.ofEpochSecond(secondsNanos[0], secondsNanos[1]);
+  }
+
+  private static long[] secondsNanos(ByteString raw) {
+    long[] secondsNanos = {0, 0};
+    message(raw, (n, in) -> {
+      if (n == 1) {
+        secondsNanos[0] = in.readInt64();
+        return true;
+      }
+      if (n == 2) {
+        secondsNanos[1] = in.readInt32();
+        return true;
+      }
+      return false;
+    });
+    return secondsNanos;
+  }
+
+  static String emptyToNull(String s) {
     return s.isEmpty() ? null : s;
   }
 }

@@ -1,17 +1,13 @@
 package dev.customapiserver.admission.corecluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.admission.Lister;
 import dev.customapiserver.admission.NotReadyException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.client.ClusterClient;
-import java.io.BufferedReader;
+import dev.customapiserver.client.Reflector;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,30 +18,25 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * client-go's informer for one resource of the core cluster: lists the collection, then watches it
- * from the list's resourceVersion on a daemon thread of its own, listing again after a broken watch
- * or an ERROR event (410 Gone). Started by its first read; reads wait for the first list at most
+ * client-go's informer for one resource of the core cluster: its {@link Reflector} lists the
+ * collection, then watches it from the list's resourceVersion on a daemon thread of its own, listing
+ * again after a broken watch or an ERROR event (410 Gone), and this keeps what it sees. Started by its first read; reads wait for the first list at most
  * the sync timeout, then fail with {@link NotReadyException} (kube's "not yet ready to handle
  * request"). {@link #lookup} is a live GET in the cluster, as kube's NamespaceLifecycle does when its
  * informer misses.
  *
  * @param <H> the hub type the cluster's v1 objects are decoded into
  */
-final class RemoteInformer<H extends KubeObject> implements Lister<H>, AutoCloseable {
+final class RemoteInformer<H extends KubeObject> implements Lister<H>, Reflector.Handler, AutoCloseable {
   private static final System.Logger LOG = System.getLogger(RemoteInformer.class.getName());
-  private static final ObjectMapper JSON = new ObjectMapper();
   private final ClusterClient client;
   private final String collection;
   private final String resource;
   private final Function<JsonNode, H> decoder;
   private final Duration syncTimeout;
-  private final long retryMillis;
   private final Map<String, H> items = new ConcurrentHashMap<>();
   private final CountDownLatch synced = new CountDownLatch(1);
-  private final Object pause = new Object();
-  private volatile boolean closed;
-  private volatile InputStream watch;
-  private Thread thread;
+  private final Reflector reflector;
 
   /**
    * @param collection the collection's path in the cluster, e.g. {@code /api/v1/namespaces}
@@ -59,7 +50,7 @@ final class RemoteInformer<H extends KubeObject> implements Lister<H>, AutoClose
     this.resource = resource;
     this.decoder = decoder;
     this.syncTimeout = syncTimeout;
-    this.retryMillis = retryMillis;
+    this.reflector = new Reflector(client, collection, "", true, "core-cluster-" + resource, retryMillis, this);
   }
 
   @Override
@@ -115,63 +106,34 @@ final class RemoteInformer<H extends KubeObject> implements Lister<H>, AutoClose
   }
 
   /** Starts listing and watching (once). */
-  synchronized void start() {
-    if (thread == null && !closed) {
-      thread = new Thread(this::follow, "core-cluster-" + resource);
-      thread.setDaemon(true);
-      thread.start();
+  void start() {
+    reflector.start();
+  }
+
+  @Override
+  public void listed(JsonNode list) {
+    Map<String, H> fresh = new ConcurrentHashMap<>();
+    for (JsonNode item : list.path("items")) {
+      decode(item).ifPresent(h -> fresh.put(key(h), h));
+    }
+    items.keySet().retainAll(fresh.keySet());
+    items.putAll(fresh);
+    synced.countDown();
+  }
+
+  @Override
+  public void event(String type, JsonNode object) {
+    if (type.equals("DELETED")) {
+      decode(object).ifPresent(h -> items.remove(key(h)));
+    } else {
+      decode(object).ifPresent(h -> items.put(key(h), h));
     }
   }
 
-  private void follow() {
-    while (!closed) {
-      try {
-        ClusterClient.Response list = client.get(collection);
-        if (!list.ok()) {
-          throw new IOException("HTTP " + list.code() + " " + list.body().path("message").asText(""));
-        }
-        Map<String, H> fresh = new ConcurrentHashMap<>();
-        for (JsonNode item : list.body().path("items")) {
-          decode(item).ifPresent(h -> fresh.put(key(h), h));
-        }
-        items.keySet().retainAll(fresh.keySet());
-        items.putAll(fresh);
-        synced.countDown();
-        String rv = list.body().path("metadata").path("resourceVersion").asText("");
-        readWatch(client.watch(collection + "?watch=true&allowWatchBookmarks=true&timeoutSeconds=300"
-            + (rv.isEmpty() ? "" : "&resourceVersion=" + rv)));
-      } catch (IOException e) {
-        if (!closed) {
-          LOG.log(System.Logger.Level.WARNING, "failed to list and watch " + resource + " of the core cluster at "
-              + client.url(collection) + ": " + e.getMessage());
-        }
-      } catch (InterruptedException e) {
-        return;
-      }
-      pause();
-    }
-  }
-
-  private void readWatch(InputStream stream) throws IOException {
-    watch = stream;
-    try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-      for (String line = lines.readLine(); line != null && !closed; line = lines.readLine()) {
-        if (line.isBlank()) {
-          continue;
-        }
-        JsonNode event = JSON.readTree(line);
-        switch (event.path("type").asText()) {
-          case "ADDED", "MODIFIED" -> decode(event.path("object")).ifPresent(h -> items.put(key(h), h));
-          case "DELETED" -> decode(event.path("object")).ifPresent(h -> items.remove(key(h)));
-          case "ERROR" -> {
-            return; // e.g. 410 Gone: list again
-          }
-          default -> { } // BOOKMARK
-        }
-      }
-    } finally {
-      watch = null;
-    }
+  @Override
+  public void failed(IOException e) {
+    LOG.log(System.Logger.Level.WARNING, "failed to list and watch " + resource + " of the core cluster at "
+        + client.url(collection) + ": " + e.getMessage());
   }
 
   private Optional<H> decode(JsonNode object) {
@@ -192,38 +154,8 @@ final class RemoteInformer<H extends KubeObject> implements Lister<H>, AutoClose
     return namespace == null || namespace.isEmpty() ? name : namespace + "/" + name;
   }
 
-  private void pause() {
-    synchronized (pause) {
-      if (!closed) {
-        try {
-          pause.wait(retryMillis);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-    }
-  }
-
   @Override
   public void close() {
-    closed = true;
-    synchronized (pause) {
-      pause.notifyAll();
-    }
-    Thread t;
-    synchronized (this) {
-      t = thread;
-    }
-    if (t != null) {
-      t.interrupt();
-    }
-    InputStream w = watch;
-    if (w != null) {
-      try {
-        w.close();
-      } catch (IOException e) {
-        // closing anyway
-      }
-    }
+    reflector.close();
   }
 }

@@ -2,7 +2,7 @@ package dev.customapiserver.apis.authentication;
 
 import com.google.protobuf.ByteString;
 import dev.customapiserver.runtime.KubeProtobuf;
-import java.util.ArrayList;
+import dev.customapiserver.runtime.ProtoFields;
 
 /**
  * authentication.k8s.io/v1 review requests from Kubernetes protobuf, as kubectl sends them:
@@ -10,48 +10,20 @@ import java.util.ArrayList;
  * status a client sends is ignored (the server fills it).
  */
 public final class AuthenticationProtobuf {
+  private static final ProtoFields<SelfSubjectReviewV1> SELF_SUBJECT_REVIEW = KubeProtobuf.object(SelfSubjectReviewV1::new);
+  private static final ProtoFields<TokenReviewV1.Spec> TOKEN_REVIEW_SPEC = ProtoFields.of(TokenReviewV1.Spec::new)
+      .string(1, (s, v) -> s.token = v)
+      .string(2, (s, v) -> s.audiences = KubeProtobuf.add(s.audiences, v));
+  private static final ProtoFields<TokenReviewV1> TOKEN_REVIEW = KubeProtobuf.object(TokenReviewV1::new)
+      .message(2, TOKEN_REVIEW_SPEC::read, (r, s) -> r.spec = s);
+
   private AuthenticationProtobuf() {}
 
   public static SelfSubjectReviewV1 selfSubjectReview(ByteString raw) {
-    SelfSubjectReviewV1 review = new SelfSubjectReviewV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      if (n == 1) {
-        review.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        return true;
-      }
-      return false;
-    });
-    return review;
+    return SELF_SUBJECT_REVIEW.read(raw);
   }
 
   public static TokenReviewV1 tokenReview(ByteString raw) {
-    TokenReviewV1 review = new TokenReviewV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> review.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> review.spec = tokenReviewSpec(in.readBytes());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return review;
-  }
-
-  private static TokenReviewV1.Spec tokenReviewSpec(ByteString raw) {
-    TokenReviewV1.Spec spec = new TokenReviewV1.Spec();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> spec.token = in.readStringRequireUtf8();
-        case 2 -> spec.audiences = KubeProtobuf.add(spec.audiences == null ? new ArrayList<>() : spec.audiences,
-            in.readStringRequireUtf8());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return spec;
+    return TOKEN_REVIEW.read(raw);
   }
 }

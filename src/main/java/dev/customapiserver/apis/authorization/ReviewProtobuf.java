@@ -2,8 +2,8 @@ package dev.customapiserver.apis.authorization;
 
 import com.google.protobuf.ByteString;
 import dev.customapiserver.runtime.KubeProtobuf;
+import dev.customapiserver.runtime.ProtoFields;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -14,155 +14,62 @@ import java.util.List;
  * NonResourceAttributes {path 1, verb 2}; SelfSubjectRulesReviewSpec {namespace 1}.
  */
 public final class ReviewProtobuf {
+  private static final ProtoFields<ResourceAttributes> RESOURCE = ProtoFields.of(ResourceAttributes::new)
+      .string(1, (a, v) -> a.namespace = v)
+      .string(2, (a, v) -> a.verb = v)
+      .string(3, (a, v) -> a.group = v)
+      .string(4, (a, v) -> a.version = v)
+      .string(5, (a, v) -> a.resource = v)
+      .string(6, (a, v) -> a.subresource = v)
+      .string(7, (a, v) -> a.name = v);
+  private static final ProtoFields<NonResourceAttributes> NON_RESOURCE = ProtoFields.of(NonResourceAttributes::new)
+      .string(1, (a, v) -> a.path = v)
+      .string(2, (a, v) -> a.verb = v);
+  /** ExtraValue {items 1}. */
+  private static final ProtoFields<List<String>> EXTRA_VALUE = ProtoFields.<List<String>>of(ArrayList::new)
+      .string(1, List::add);
+  /** An entry of extra {key 1, value 2}; values that come twice add up. */
+  private static final ProtoFields<ExtraEntry> EXTRA = ProtoFields.of(ExtraEntry::new)
+      .string(1, (e, v) -> e.key = v)
+      .field(2, (in, e) -> EXTRA_VALUE.readInto(in.readBytes(), e.values));
+  private static final ProtoFields<AccessReviewSpec> SPEC = ProtoFields.of(AccessReviewSpec::new)
+      .message(1, RESOURCE::read, (s, v) -> s.resourceAttributes = v)
+      .message(2, NON_RESOURCE::read, (s, v) -> s.nonResourceAttributes = v)
+      .string(3, (s, v) -> s.user = v)
+      .string(4, (s, v) -> s.groups = KubeProtobuf.add(s.groups, v))
+      .message(5, EXTRA::read, (s, e) -> s.extra = KubeProtobuf.put(s.extra, e.key, e.values))
+      .string(6, (s, v) -> s.uid = v);
+  private static final ProtoFields<SubjectAccessReviewV1> SAR = KubeProtobuf.object(SubjectAccessReviewV1::new)
+      .message(2, SPEC::read, (r, s) -> r.spec = s);
+  private static final ProtoFields<LocalSubjectAccessReviewV1> LOCAL_SAR = KubeProtobuf.object(LocalSubjectAccessReviewV1::new)
+      .message(2, SPEC::read, (r, s) -> r.spec = s);
+  private static final ProtoFields<SelfSubjectAccessReviewV1> SELF_SAR = KubeProtobuf.object(SelfSubjectAccessReviewV1::new)
+      .message(2, SPEC::read, (r, s) -> r.spec = s);
+  private static final ProtoFields<RulesReviewSpec> RULES_SPEC = ProtoFields.of(RulesReviewSpec::new)
+      .string(1, (s, v) -> s.namespace = v);
+  private static final ProtoFields<SelfSubjectRulesReviewV1> RULES = KubeProtobuf.object(SelfSubjectRulesReviewV1::new)
+      .field(2, (in, r) -> RULES_SPEC.readInto(in.readBytes(), r.spec));
+
   private ReviewProtobuf() {}
 
   public static SubjectAccessReviewV1 sar(ByteString raw) {
-    return review(raw, new SubjectAccessReviewV1());
+    return SAR.read(raw);
   }
 
   public static LocalSubjectAccessReviewV1 localSar(ByteString raw) {
-    return review(raw, new LocalSubjectAccessReviewV1());
+    return LOCAL_SAR.read(raw);
   }
 
   public static SelfSubjectAccessReviewV1 selfSar(ByteString raw) {
-    return review(raw, new SelfSubjectAccessReviewV1());
+    return SELF_SAR.read(raw);
   }
 
   public static SelfSubjectRulesReviewV1 rules(ByteString raw) {
-    SelfSubjectRulesReviewV1 r = new SelfSubjectRulesReviewV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> r.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> KubeProtobuf.message(in.readBytes(), (sn, sin) -> {
-          if (sn == 1) {
-            r.spec.namespace = sin.readStringRequireUtf8();
-            return true;
-          }
-          return false;
-        });
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return r;
+    return RULES.read(raw);
   }
 
-  private static <T extends SubjectAccessReview> T review(ByteString raw, T r) {
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> r.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> r.spec = spec(in.readBytes());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return r;
-  }
-
-  private static <T extends SelfSubjectAccessReview> T review(ByteString raw, T r) {
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> r.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> r.spec = spec(in.readBytes());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return r;
-  }
-
-  private static LocalSubjectAccessReviewV1 review(ByteString raw, LocalSubjectAccessReviewV1 r) {
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> r.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> r.spec = spec(in.readBytes());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return r;
-  }
-
-  private static AccessReviewSpec spec(ByteString raw) {
-    AccessReviewSpec s = new AccessReviewSpec();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> s.resourceAttributes = resource(in.readBytes());
-        case 2 -> s.nonResourceAttributes = nonResource(in.readBytes());
-        case 3 -> s.user = in.readStringRequireUtf8();
-        case 4 -> s.groups = KubeProtobuf.add(s.groups, in.readStringRequireUtf8());
-        case 5 -> {
-          String[] key = {""};
-          List<String> values = new ArrayList<>();
-          KubeProtobuf.message(in.readBytes(), (en, ein) -> {
-            if (en == 1) {
-              key[0] = ein.readStringRequireUtf8();
-              return true;
-            }
-            if (en == 2) {
-              KubeProtobuf.message(ein.readBytes(), (vn, vin) -> {
-                if (vn == 1) {
-                  values.add(vin.readStringRequireUtf8());
-                  return true;
-                }
-                return false;
-              });
-              return true;
-            }
-            return false;
-          });
-          (s.extra = s.extra == null ? new LinkedHashMap<>() : s.extra).put(key[0], values);
-        }
-        case 6 -> s.uid = in.readStringRequireUtf8();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return s;
-  }
-
-  private static ResourceAttributes resource(ByteString raw) {
-    ResourceAttributes a = new ResourceAttributes();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> a.namespace = in.readStringRequireUtf8();
-        case 2 -> a.verb = in.readStringRequireUtf8();
-        case 3 -> a.group = in.readStringRequireUtf8();
-        case 4 -> a.version = in.readStringRequireUtf8();
-        case 5 -> a.resource = in.readStringRequireUtf8();
-        case 6 -> a.subresource = in.readStringRequireUtf8();
-        case 7 -> a.name = in.readStringRequireUtf8();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return a;
-  }
-
-  private static NonResourceAttributes nonResource(ByteString raw) {
-    NonResourceAttributes a = new NonResourceAttributes();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> a.path = in.readStringRequireUtf8();
-        case 2 -> a.verb = in.readStringRequireUtf8();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return a;
+  private static final class ExtraEntry {
+    String key = "";
+    final List<String> values = new ArrayList<>();
   }
 }

@@ -2,7 +2,7 @@ package dev.customapiserver.apis.coordination;
 
 import com.google.protobuf.ByteString;
 import dev.customapiserver.runtime.KubeProtobuf;
-import java.time.Instant;
+import dev.customapiserver.runtime.ProtoFields;
 
 /**
  * coordination.k8s.io/v1 Lease from Kubernetes protobuf (metadata 1, spec 2 {holderIdentity 1,
@@ -10,56 +10,20 @@ import java.time.Instant;
  * preferredHolder 7}; MicroTime {seconds 1, nanos 2}), as client-go's leader election sends it.
  */
 public final class LeaseProtobuf {
+  private static final ProtoFields<LeaseSpec> SPEC = ProtoFields.of(LeaseSpec::new)
+      .string(1, (s, v) -> s.holderIdentity = v)
+      .int32(2, (s, v) -> s.leaseDurationSeconds = v)
+      .message(3, KubeProtobuf::instant, (s, v) -> s.acquireTime = v)
+      .message(4, KubeProtobuf::instant, (s, v) -> s.renewTime = v)
+      .int32(5, (s, v) -> s.leaseTransitions = v)
+      .string(6, (s, v) -> s.strategy = v)
+      .string(7, (s, v) -> s.preferredHolder = v);
+  private static final ProtoFields<LeaseV1> LEASE = KubeProtobuf.object(LeaseV1::new)
+      .message(2, SPEC::read, (l, s) -> l.spec = s);
+
   private LeaseProtobuf() {}
 
   public static LeaseV1 decode(ByteString raw) {
-    LeaseV1 lease = new LeaseV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> lease.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> lease.spec = spec(in.readBytes());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return lease;
-  }
-
-  private static LeaseSpec spec(ByteString raw) {
-    LeaseSpec s = new LeaseSpec();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> s.holderIdentity = in.readStringRequireUtf8();
-        case 2 -> s.leaseDurationSeconds = in.readInt32();
-        case 3 -> s.acquireTime = time(in.readBytes());
-        case 4 -> s.renewTime = time(in.readBytes());
-        case 5 -> s.leaseTransitions = in.readInt32();
-        case 6 -> s.strategy = in.readStringRequireUtf8();
-        case 7 -> s.preferredHolder = in.readStringRequireUtf8();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return s;
-  }
-
-  private static Instant time(ByteString raw) {
-    long[] secondsNanos = {0, 0};
-    KubeProtobuf.message(raw, (n, in) -> {
-      if (n == 1) {
-        secondsNanos[0] = in.readInt64();
-        return true;
-      }
-      if (n == 2) {
-        secondsNanos[1] = in.readInt32();
-        return true;
-      }
-      return false;
-    });
-    return Instant.ofEpochSecond(secondsNanos[0], secondsNanos[1]);
+    return LEASE.read(raw);
   }
 }

@@ -1,9 +1,10 @@
 package dev.customapiserver.apis.core;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
 import dev.customapiserver.runtime.KubeProtobuf;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.customapiserver.runtime.ProtoFields;
+import java.io.IOException;
 
 /**
  * core/v1 ConfigMap and Secret from Kubernetes protobuf, as kubectl's typed client sends them for
@@ -12,60 +13,32 @@ import java.util.Map;
  * entries are {key 1, value 2}.
  */
 public final class CoreProtobuf {
+  private static final ProtoFields<ConfigMapV1> CONFIG_MAP = KubeProtobuf.object(ConfigMapV1::new)
+      .field(2, (in, cm) -> cm.data = KubeProtobuf.put(cm.data, in.readBytes(), CoreProtobuf::text, ""))
+      .field(3, (in, cm) -> cm.binaryData = KubeProtobuf.put(cm.binaryData, in.readBytes(), CoreProtobuf::binary, new byte[0]))
+      .bool(4, (cm, v) -> cm.immutable = v);
+  private static final ProtoFields<SecretV1> SECRET = KubeProtobuf.object(SecretV1::new)
+      .field(2, (in, s) -> s.data = KubeProtobuf.put(s.data, in.readBytes(), CoreProtobuf::binary, new byte[0]))
+      .string(3, (s, v) -> s.type = v)
+      .field(4, (in, s) -> s.stringData = KubeProtobuf.put(s.stringData, in.readBytes(), CoreProtobuf::text, ""))
+      .bool(5, (s, v) -> s.immutable = v);
+
   private CoreProtobuf() {}
 
   public static ConfigMapV1 configMap(ByteString raw) {
-    ConfigMapV1 cm = new ConfigMapV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> cm.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> cm.data = put(cm.data, in.readBytes(), ByteString::toStringUtf8);
-        case 3 -> cm.binaryData = put(cm.binaryData, in.readBytes(), ByteString::toByteArray);
-        case 4 -> cm.immutable = in.readBool();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return cm;
+    return CONFIG_MAP.read(raw);
   }
 
   public static SecretV1 secret(ByteString raw) {
-    SecretV1 s = new SecretV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> s.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> s.data = put(s.data, in.readBytes(), ByteString::toByteArray);
-        case 3 -> s.type = in.readStringRequireUtf8();
-        case 4 -> s.stringData = put(s.stringData, in.readBytes(), ByteString::toStringUtf8);
-        case 5 -> s.immutable = in.readBool();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return s;
+    return SECRET.read(raw);
   }
 
-  /** Adds one map entry message to {@code map} (created when null). */
-  public static <T> Map<String, T> put(Map<String, T> map, ByteString entry, java.util.function.Function<ByteString, T> value) {
-    Map<String, T> m = map == null ? new LinkedHashMap<>() : map;
-    String[] key = {""};
-    ByteString[] raw = {ByteString.EMPTY};
-    KubeProtobuf.message(entry, (n, in) -> {
-      if (n == 1) {
-        key[0] = in.readStringRequireUtf8();
-        return true;
-      }
-      if (n == 2) {
-        raw[0] = in.readBytes();
-        return true;
-      }
-      return false;
-    });
-    m.put(key[0], value.apply(raw[0]));
-    return m;
+  /** A map value as text; invalid UTF-8 is replaced, not refused. */
+  private static String text(CodedInputStream in) throws IOException {
+    return in.readBytes().toStringUtf8();
+  }
+
+  private static byte[] binary(CodedInputStream in) throws IOException {
+    return in.readBytes().toByteArray();
   }
 }

@@ -2,7 +2,7 @@ package dev.customapiserver.apis.core;
 
 import com.google.protobuf.ByteString;
 import dev.customapiserver.runtime.KubeProtobuf;
-import java.util.ArrayList;
+import dev.customapiserver.runtime.ProtoFields;
 
 /**
  * ServiceAccount and TokenRequest from Kubernetes protobuf, as {@code kubectl create serviceaccount}
@@ -11,78 +11,32 @@ import java.util.ArrayList;
  * {audiences 1, boundObjectRef 3 {kind 1, apiVersion 2, name 3, uid 4}, expirationSeconds 4}.
  */
 public final class ServiceAccountProtobuf {
+  private static final ProtoFields<LocalObjectReference> LOCAL_REFERENCE = ProtoFields.of(LocalObjectReference::new)
+      .string(1, (r, v) -> r.name = v);
+  private static final ProtoFields<ServiceAccountV1> SERVICE_ACCOUNT = KubeProtobuf.object(ServiceAccountV1::new)
+      .message(2, EventProtobuf::reference, (sa, v) -> sa.secrets = KubeProtobuf.add(sa.secrets, v))
+      .message(3, LOCAL_REFERENCE::read, (sa, v) -> sa.imagePullSecrets = KubeProtobuf.add(sa.imagePullSecrets, v))
+      .bool(4, (sa, v) -> sa.automountServiceAccountToken = v);
+  private static final ProtoFields<TokenRequest.BoundObjectReference> BOUND =
+      ProtoFields.of(TokenRequest.BoundObjectReference::new)
+          .string(1, (b, v) -> b.kind = v)
+          .string(2, (b, v) -> b.apiVersion = v)
+          .string(3, (b, v) -> b.name = v)
+          .string(4, (b, v) -> b.uid = v);
+  private static final ProtoFields<TokenRequest.Spec> TOKEN_SPEC = ProtoFields.of(TokenRequest.Spec::new)
+      .string(1, (s, v) -> s.audiences = KubeProtobuf.add(s.audiences, v))
+      .message(3, BOUND::read, (s, v) -> s.boundObjectRef = v)
+      .int64(4, (s, v) -> s.expirationSeconds = v);
+  private static final ProtoFields<TokenRequest> TOKEN_REQUEST = KubeProtobuf.object(TokenRequest::new)
+      .field(2, (in, tr) -> TOKEN_SPEC.readInto(in.readBytes(), tr.spec));
+
   private ServiceAccountProtobuf() {}
 
   public static ServiceAccountV1 serviceAccount(ByteString raw) {
-    ServiceAccountV1 sa = new ServiceAccountV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> sa.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> {
-          sa.secrets = sa.secrets == null ? new ArrayList<>() : sa.secrets;
-          sa.secrets.add(EventProtobuf.reference(in.readBytes()));
-        }
-        case 3 -> {
-          sa.imagePullSecrets = sa.imagePullSecrets == null ? new ArrayList<>() : sa.imagePullSecrets;
-          LocalObjectReference r = new LocalObjectReference();
-          KubeProtobuf.message(in.readBytes(), (m, ref) -> {
-            if (m == 1) {
-              r.name = ref.readStringRequireUtf8();
-              return true;
-            }
-            return false;
-          });
-          sa.imagePullSecrets.add(r);
-        }
-        case 4 -> sa.automountServiceAccountToken = in.readBool();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return sa;
+    return SERVICE_ACCOUNT.read(raw);
   }
 
   public static TokenRequest tokenRequest(ByteString raw) {
-    TokenRequest tr = new TokenRequest();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> tr.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> KubeProtobuf.message(in.readBytes(), (m, spec) -> {
-          switch (m) {
-            case 1 -> tr.spec.audiences = KubeProtobuf.add(tr.spec.audiences, spec.readStringRequireUtf8());
-            case 3 -> tr.spec.boundObjectRef = bound(spec.readBytes());
-            case 4 -> tr.spec.expirationSeconds = spec.readInt64();
-            default -> {
-              return false;
-            }
-          }
-          return true;
-        });
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return tr;
-  }
-
-  private static TokenRequest.BoundObjectReference bound(ByteString raw) {
-    TokenRequest.BoundObjectReference b = new TokenRequest.BoundObjectReference();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> b.kind = in.readStringRequireUtf8();
-        case 2 -> b.apiVersion = in.readStringRequireUtf8();
-        case 3 -> b.name = in.readStringRequireUtf8();
-        case 4 -> b.uid = in.readStringRequireUtf8();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return b;
+    return TOKEN_REQUEST.read(raw);
   }
 }

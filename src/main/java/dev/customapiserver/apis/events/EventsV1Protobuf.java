@@ -3,6 +3,7 @@ package dev.customapiserver.apis.events;
 import com.google.protobuf.ByteString;
 import dev.customapiserver.apis.core.EventProtobuf;
 import dev.customapiserver.runtime.KubeProtobuf;
+import dev.customapiserver.runtime.ProtoFields;
 
 /**
  * events.k8s.io/v1 Event from Kubernetes protobuf (metadata 1, eventTime 2, series 3,
@@ -11,33 +12,25 @@ import dev.customapiserver.runtime.KubeProtobuf;
  * deprecatedCount 15), as client-go's events/v1 recorder sends it.
  */
 public final class EventsV1Protobuf {
+  private static final ProtoFields<EventsV1> EVENT = KubeProtobuf.object(EventsV1::new)
+      .message(2, KubeProtobuf::time, (e, v) -> e.eventTime = v)
+      .message(3, EventProtobuf::series, (e, v) -> e.series = v)
+      .string(4, (e, v) -> e.reportingController = v)
+      .string(5, (e, v) -> e.reportingInstance = v)
+      .string(6, (e, v) -> e.action = v)
+      .string(7, (e, v) -> e.reason = v)
+      .message(8, EventProtobuf::reference, (e, v) -> e.regarding = v)
+      .message(9, EventProtobuf::reference, (e, v) -> e.related = v)
+      .string(10, (e, v) -> e.note = v)
+      .string(11, (e, v) -> e.type = v)
+      .message(12, EventProtobuf::source, (e, v) -> e.deprecatedSource = v)
+      .message(13, KubeProtobuf::time, (e, v) -> e.deprecatedFirstTimestamp = v)
+      .message(14, KubeProtobuf::time, (e, v) -> e.deprecatedLastTimestamp = v)
+      .int32(15, (e, v) -> e.deprecatedCount = v);
+
   private EventsV1Protobuf() {}
 
   public static EventsV1 decode(ByteString raw) {
-    EventsV1 e = new EventsV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> e.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> e.eventTime = EventProtobuf.time(in.readBytes());
-        case 3 -> e.series = EventProtobuf.series(in.readBytes());
-        case 4 -> e.reportingController = in.readStringRequireUtf8();
-        case 5 -> e.reportingInstance = in.readStringRequireUtf8();
-        case 6 -> e.action = in.readStringRequireUtf8();
-        case 7 -> e.reason = in.readStringRequireUtf8();
-        case 8 -> e.regarding = EventProtobuf.reference(in.readBytes());
-        case 9 -> e.related = EventProtobuf.reference(in.readBytes());
-        case 10 -> e.note = in.readStringRequireUtf8();
-        case 11 -> e.type = in.readStringRequireUtf8();
-        case 12 -> e.deprecatedSource = EventProtobuf.source(in.readBytes());
-        case 13 -> e.deprecatedFirstTimestamp = EventProtobuf.time(in.readBytes());
-        case 14 -> e.deprecatedLastTimestamp = EventProtobuf.time(in.readBytes());
-        case 15 -> e.deprecatedCount = in.readInt32();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return e;
+    return EVENT.read(raw);
   }
 }

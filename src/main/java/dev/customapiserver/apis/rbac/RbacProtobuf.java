@@ -1,10 +1,11 @@
 package dev.customapiserver.apis.rbac;
 
-import dev.customapiserver.apis.meta.LabelSelector;
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
+import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.runtime.KubeProtobuf;
+import dev.customapiserver.runtime.ProtoFields;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 
 /**
  * rbac/v1 from Kubernetes protobuf, as kubectl's typed client sends it ({@code kubectl create role},
@@ -15,53 +16,52 @@ import java.util.LinkedHashMap;
  * {matchLabels 1, matchExpressions 2 {key 1, operator 2, values 3}}.
  */
 public final class RbacProtobuf {
+  private static final ProtoFields<PolicyRule> RULE = ProtoFields.of(PolicyRule::new)
+      .string(1, (r, v) -> r.verbs = KubeProtobuf.add(r.verbs, v))
+      .string(2, (r, v) -> r.apiGroups = KubeProtobuf.add(r.apiGroups, v))
+      .string(3, (r, v) -> r.resources = KubeProtobuf.add(r.resources, v))
+      .string(4, (r, v) -> r.resourceNames = KubeProtobuf.add(r.resourceNames, v))
+      .string(5, (r, v) -> r.nonResourceURLs = KubeProtobuf.add(r.nonResourceURLs, v));
+  private static final ProtoFields<LabelSelector.Requirement> REQUIREMENT = ProtoFields.of(LabelSelector.Requirement::new)
+      .string(1, (r, v) -> r.key = v)
+      .string(2, (r, v) -> r.operator = v)
+      .string(3, (r, v) -> r.values = KubeProtobuf.add(r.values, v));
+  private static final ProtoFields<LabelSelector> SELECTOR = ProtoFields.of(LabelSelector::new)
+      .field(1, (in, s) -> s.matchLabels = KubeProtobuf.put(s.matchLabels, in.readBytes(),
+          CodedInputStream::readStringRequireUtf8, ""))
+      .message(2, REQUIREMENT::read, (s, r) -> s.matchExpressions = KubeProtobuf.add(s.matchExpressions, r));
+  private static final ProtoFields<AggregationRule> AGGREGATION = ProtoFields.of(RbacProtobuf::aggregationRule)
+      .message(1, SELECTOR::read, (a, s) -> a.clusterRoleSelectors.add(s));
+  private static final ProtoFields<Subject> SUBJECT = ProtoFields.of(Subject::new)
+      .string(1, (s, v) -> s.kind = v)
+      .string(2, (s, v) -> s.apiGroup = v)
+      .string(3, (s, v) -> s.name = v)
+      .stringOrNull(4, (s, v) -> s.namespace = v);
+  private static final ProtoFields<RoleRef> ROLE_REF = ProtoFields.of(RoleRef::new)
+      .string(1, (r, v) -> r.apiGroup = v)
+      .string(2, (r, v) -> r.kind = v)
+      .string(3, (r, v) -> r.name = v);
+  private static final ProtoFields<RoleV1> ROLE = KubeProtobuf.object(RoleV1::new)
+      .message(2, RULE::read, (r, v) -> r.rules = KubeProtobuf.add(r.rules, v));
+  private static final ProtoFields<ClusterRoleV1> CLUSTER_ROLE = KubeProtobuf.object(ClusterRoleV1::new)
+      .message(2, RULE::read, (r, v) -> r.rules = KubeProtobuf.add(r.rules, v))
+      .message(3, AGGREGATION::read, (r, v) -> r.aggregationRule = v);
+  private static final ProtoFields<RoleBindingV1> ROLE_BINDING = KubeProtobuf.object(RoleBindingV1::new)
+      .message(2, SUBJECT::read, (b, v) -> b.subjects = KubeProtobuf.add(b.subjects, v))
+      .message(3, ROLE_REF::read, (b, v) -> b.roleRef = v);
+
   private RbacProtobuf() {}
 
   public static RoleV1 role(ByteString raw) {
-    RoleV1 r = new RoleV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> r.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> (r.rules = r.rules == null ? new ArrayList<>() : r.rules).add(rule(in.readBytes()));
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return r;
+    return ROLE.read(raw);
   }
 
   public static ClusterRoleV1 clusterRole(ByteString raw) {
-    ClusterRoleV1 r = new ClusterRoleV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> r.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> (r.rules = r.rules == null ? new ArrayList<>() : r.rules).add(rule(in.readBytes()));
-        case 3 -> r.aggregationRule = aggregation(in.readBytes());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return r;
+    return CLUSTER_ROLE.read(raw);
   }
 
   public static RoleBindingV1 roleBinding(ByteString raw) {
-    RoleBindingV1 b = new RoleBindingV1();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> b.metadata = KubeProtobuf.objectMeta(in.readBytes());
-        case 2 -> (b.subjects = b.subjects == null ? new ArrayList<>() : b.subjects).add(subject(in.readBytes()));
-        case 3 -> b.roleRef = roleRef(in.readBytes());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return b;
+    return ROLE_BINDING.read(raw);
   }
 
   public static ClusterRoleBindingV1 clusterRoleBinding(ByteString raw) {
@@ -73,110 +73,10 @@ public final class RbacProtobuf {
     return c;
   }
 
-  private static PolicyRule rule(ByteString raw) {
-    PolicyRule r = new PolicyRule();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> r.verbs = KubeProtobuf.add(r.verbs, in.readStringRequireUtf8());
-        case 2 -> r.apiGroups = KubeProtobuf.add(r.apiGroups, in.readStringRequireUtf8());
-        case 3 -> r.resources = KubeProtobuf.add(r.resources, in.readStringRequireUtf8());
-        case 4 -> r.resourceNames = KubeProtobuf.add(r.resourceNames, in.readStringRequireUtf8());
-        case 5 -> r.nonResourceURLs = KubeProtobuf.add(r.nonResourceURLs, in.readStringRequireUtf8());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return r;
-  }
-
-  private static Subject subject(ByteString raw) {
-    Subject s = new Subject();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> s.kind = in.readStringRequireUtf8();
-        case 2 -> s.apiGroup = in.readStringRequireUtf8();
-        case 3 -> s.name = in.readStringRequireUtf8();
-        case 4 -> s.namespace = emptyToNull(in.readStringRequireUtf8());
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return s;
-  }
-
-  private static RoleRef roleRef(ByteString raw) {
-    RoleRef r = new RoleRef();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> r.apiGroup = in.readStringRequireUtf8();
-        case 2 -> r.kind = in.readStringRequireUtf8();
-        case 3 -> r.name = in.readStringRequireUtf8();
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return r;
-  }
-
-  private static AggregationRule aggregation(ByteString raw) {
+  /** An AggregationRule has its selector list even when it comes without selectors. */
+  private static AggregationRule aggregationRule() {
     AggregationRule a = new AggregationRule();
     a.clusterRoleSelectors = new ArrayList<>();
-    KubeProtobuf.message(raw, (n, in) -> {
-      if (n == 1) {
-        a.clusterRoleSelectors.add(selector(in.readBytes()));
-        return true;
-      }
-      return false;
-    });
     return a;
-  }
-
-  private static LabelSelector selector(ByteString raw) {
-    LabelSelector s = new LabelSelector();
-    KubeProtobuf.message(raw, (n, in) -> {
-      switch (n) {
-        case 1 -> {
-          String[] kv = {"", ""};
-          KubeProtobuf.message(in.readBytes(), (en, ein) -> {
-            if (en == 1 || en == 2) {
-              kv[en - 1] = ein.readStringRequireUtf8();
-              return true;
-            }
-            return false;
-          });
-          (s.matchLabels = s.matchLabels == null ? new LinkedHashMap<>() : s.matchLabels).put(kv[0], kv[1]);
-        }
-        case 2 -> {
-          LabelSelector.Requirement r = new LabelSelector.Requirement();
-          KubeProtobuf.message(in.readBytes(), (rn, rin) -> {
-            switch (rn) {
-              case 1 -> r.key = rin.readStringRequireUtf8();
-              case 2 -> r.operator = rin.readStringRequireUtf8();
-              case 3 -> r.values = KubeProtobuf.add(r.values, rin.readStringRequireUtf8());
-              default -> {
-                return false;
-              }
-            }
-            return true;
-          });
-          (s.matchExpressions = s.matchExpressions == null ? new ArrayList<>() : s.matchExpressions).add(r);
-        }
-        default -> {
-          return false;
-        }
-      }
-      return true;
-    });
-    return s;
-  }
-
-  private static String emptyToNull(String s) {
-    return s.isEmpty() ? null : s;
   }
 }
