@@ -8,11 +8,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SNIHostName;
@@ -44,7 +47,7 @@ public final class ClusterClient {
   }
 
   /** A client for the kubeconfig {@code file}; see {@link Kubeconfig#read}. */
-  public static ClusterClient of(java.nio.file.Path file, Duration timeout) {
+  public static ClusterClient of(Path file, Duration timeout) {
     return new ClusterClient(Kubeconfig.read(file), timeout);
   }
 
@@ -145,7 +148,7 @@ public final class ClusterClient {
         tmf.init(ts); // null: the JVM's trust
         trust = tmf.getTrustManagers();
         if (c.tlsServerName().isPresent()) {
-          X509TrustManager chains = java.util.Arrays.stream(trust).filter(X509TrustManager.class::isInstance)
+          X509TrustManager chains = Arrays.stream(trust).filter(X509TrustManager.class::isInstance)
               .map(X509TrustManager.class::cast).findFirst().orElseThrow();
           trust = new TrustManager[] {new ServerNameTrust(chains, c.tlsServerName().get())};
         }
@@ -164,7 +167,7 @@ public final class ClusterClient {
    */
   private static SSLParameters serverName(String name) {
     SSLParameters p = new SSLParameters();
-    p.setServerNames(java.util.List.of(new SNIHostName(name)));
+    p.setServerNames(List.of(new SNIHostName(name)));
     return p;
   }
 

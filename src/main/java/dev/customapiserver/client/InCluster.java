@@ -1,5 +1,6 @@
 package dev.customapiserver.client;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +58,7 @@ public record InCluster(Function<String, String> environment, Path root) {
     Path token = tokenFile();
     try {
       Files.readString(token);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalArgumentException("open " + token + ": " + e.getMessage(), e);
     }
     List<X509Certificate> ca = List.of();

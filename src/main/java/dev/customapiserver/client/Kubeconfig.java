@@ -1,6 +1,7 @@
 package dev.customapiserver.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.net.URI;
@@ -74,7 +75,7 @@ public record Kubeconfig(URI server, List<X509Certificate> certificateAuthority,
                 + "\" not found")).path("cluster");
     JsonNode user = context == null ? root.path("users").path(0).path("user")
         : named(root.path("users"), context.path("context").path("user").asText("")).map(u -> u.path("user"))
-            .orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+            .orElse(MissingNode.getInstance());
     String server = cluster.path("server").asText("");
     if (server.isEmpty()) {
       throw new IllegalArgumentException("the cluster has no server");

@@ -1,6 +1,8 @@
 package dev.customapiserver.client;
 
+import java.net.InetAddress;
 import java.net.Socket;
+import java.net.UnknownHostException;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateParsingException;
 import java.security.cert.X509Certificate;
@@ -111,8 +113,8 @@ final class ServerNameTrust extends X509ExtendedTrustManager {
 
   private static boolean sameAddress(String a, String b) {
     try {
-      return java.net.InetAddress.getByName(a).equals(java.net.InetAddress.getByName(b));
-    } catch (java.net.UnknownHostException e) {
+      return InetAddress.getByName(a).equals(InetAddress.getByName(b));
+    } catch (UnknownHostException e) {
       return false;
     }
   }

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -104,7 +105,7 @@ public final class KubeProtobuf {
 
   /** A wire-format error in the words of Go's protobuf runtime, as kube-apiserver answers it; never the Java library's. */
   private static String goMessage(Exception e) {
-    String m = e.getMessage() == null ? "" : e.getMessage().toLowerCase(java.util.Locale.ROOT);
+    String m = e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
     if (m.contains("negative size")) {
       return "proto: negative length found during unmarshaling";
     }

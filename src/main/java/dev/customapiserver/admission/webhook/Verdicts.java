@@ -1,10 +1,12 @@
 package dev.customapiserver.admission.webhook;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.admission.Attributes;
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.ListMeta;
 import dev.customapiserver.api.meta.Status;
 import java.util.List;
 
@@ -21,14 +23,14 @@ final class Verdicts {
     if (statusNode != null) {
       try {
         s = json.treeToValue(statusNode, Status.class);
-      } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+      } catch (JsonProcessingException | IllegalArgumentException e) {
         s = new Status();
       }
     }
     s.kind = "Status";
     s.apiVersion = "v1";
     if (s.metadata == null) {
-      s.metadata = new dev.customapiserver.api.meta.ListMeta();
+      s.metadata = new ListMeta();
     }
     String name = a.name() == null || a.name().isEmpty() ? "Unknown" : a.name();
     if (s.code == null || s.code == 0) {

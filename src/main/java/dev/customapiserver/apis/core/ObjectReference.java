@@ -2,6 +2,7 @@ package dev.customapiserver.apis.core;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.customapiserver.schema.Description;
+import java.util.List;
 import java.util.Objects;
 
 /** core/v1 ObjectReference: enough to find an object (what an Event is about). */
@@ -56,8 +57,8 @@ public final class ObjectReference {
   }
 
   /** The field names a selector may use under a reference. */
-  public static final java.util.List<String> FIELDS =
-      java.util.List.of("kind", "namespace", "name", "uid", "apiVersion", "resourceVersion", "fieldPath");
+  public static final List<String> FIELDS =
+      List.of("kind", "namespace", "name", "uid", "apiVersion", "resourceVersion", "fieldPath");
 
   @Override
   public boolean equals(Object o) {

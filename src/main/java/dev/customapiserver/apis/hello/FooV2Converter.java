@@ -2,6 +2,7 @@ package dev.customapiserver.apis.hello;
 
 import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.runtime.KindConverter;
+import java.util.ArrayList;
 
 /** Foo v2 to and from the hub: the same shape, copied field by field (no aliasing of mutable parts). */
 public final class FooV2Converter implements KindConverter<Foo, FooV2> {
@@ -40,7 +41,7 @@ public final class FooV2Converter implements KindConverter<Foo, FooV2> {
     }
     Foo.Status h = new Foo.Status();
     h.phase = s.phase;
-    h.conditions = s.conditions == null ? null : new java.util.ArrayList<>(s.conditions.stream().map(c -> {
+    h.conditions = s.conditions == null ? null : new ArrayList<>(s.conditions.stream().map(c -> {
       Foo.Condition hc = new Foo.Condition();
       hc.type = c.type;
       hc.status = c.status;
@@ -58,7 +59,7 @@ public final class FooV2Converter implements KindConverter<Foo, FooV2> {
     }
     FooV2.Status s = new FooV2.Status();
     s.phase = h.phase;
-    s.conditions = h.conditions == null ? null : new java.util.ArrayList<>(h.conditions.stream().map(hc -> {
+    s.conditions = h.conditions == null ? null : new ArrayList<>(h.conditions.stream().map(hc -> {
       FooV2.Condition c = new FooV2.Condition();
       c.type = hc.type;
       c.status = hc.status;

@@ -8,6 +8,7 @@ import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javax.security.auth.x500.X500Principal;
@@ -48,6 +49,6 @@ public final class ClientCaUsers implements Authenticator {
     for (RDN o : name.getRDNs(BCStyle.O)) {
       groups.add(IETFUtils.valueToString(o.getFirst().getValue()));
     }
-    return new Result.Authenticated(new UserInfo(user, "", groups, java.util.Map.of()));
+    return new Result.Authenticated(new UserInfo(user, "", groups, Map.of()));
   }
 }
