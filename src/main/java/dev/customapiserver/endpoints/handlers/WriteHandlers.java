@@ -60,13 +60,19 @@ public final class WriteHandlers<H extends KubeObject> {
   public Response create(Call call) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "CreateOptions");
-    Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
-    call.decoded(() -> codecs.toJson(view.out(in.value())));
+    Decoded<H> in = body(call);
     List<String> warnings = new ArrayList<>(in.warnings());
     H obj = in.value();
     obj.metadata().managedFields = fields.update(null, view.out(obj), QueryOptions.manager(call, opts), "");
     H created = store.create(context(call, warnings), obj, opts);
     return encoder.respond(201, view.out(created), format, warnings);
+  }
+
+  /** The body decoded into the hub type, also kept as the request's decoded object (audit, webhooks). */
+  private Decoded<H> body(Call call) {
+    Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
+    call.decoded(() -> codecs.toJson(view.out(in.value())));
+    return in;
   }
 
   public Response replace(Call call) {
@@ -81,8 +87,7 @@ public final class WriteHandlers<H extends KubeObject> {
   private Response replace(Call call, String subresource) {
     OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
     WriteOptions opts = QueryOptions.write(call, "UpdateOptions");
-    Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
-    call.decoded(() -> codecs.toJson(view.out(in.value())));
+    Decoded<H> in = body(call);
     String name = call.path("name");
     if (!name.equals(in.value().metadata().name)) {
       throw Errors.badRequest("the name of the object (" + Objects.toString(in.value().metadata().name, "")
