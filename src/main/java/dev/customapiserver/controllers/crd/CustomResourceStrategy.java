@@ -80,6 +80,12 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
     return errors;
   }
 
+  /** As kube's custom resource store: a DELETE that removes the object answers with a Status. */
+  @Override
+  public boolean returnsDeletedObject() {
+    return false;
+  }
+
   @Override
   public void prepareForCreate(Unstructured obj) {
     if (terminating) {
