@@ -77,6 +77,17 @@ public final class Errors {
     return of(StatusReason.INVALID, "the server rejected our request due to an error in our request", new Status.Details());
   }
 
+  /**
+   * kube's generic 422 for a request the server could not process, with the reason in one cause of
+   * type {@code UnexpectedServerResponse} (e.g. a JSON patch that does not apply: {@code testing
+   * value /spec/x failed: test failed}).
+   */
+  public static ApiException unprocessableEntity(String serverMessage) {
+    Status.Details d = new Status.Details();
+    d.causes = List.of(new Status.Cause("UnexpectedServerResponse", serverMessage, null));
+    return of(StatusReason.INVALID, "the server rejected our request due to an error in our request", d);
+  }
+
   /** 403 about one object: {@code foos.hello.zeng.dev "x" is forbidden: why}. */
   public static ApiException forbidden(Resource r, String name, String why) {
     String subject = name == null || name.isEmpty() ? r.toString() : r + " \"" + name + "\"";
