@@ -81,10 +81,21 @@ public final class GenericStore<H extends KubeObject> {
         && (opts.fields().isEverything() || opts.fields().matches(type.fields(h)));
     String ns = type.namespaced() ? ctx.namespace() : null;
     try {
-      return store.list(new ListRequest<>(ns, filter, opts.limit(), opts.continueToken(), opts.resourceVersion(), opts.match()));
+      ListPage<H> page = store.list(new ListRequest<>(ns, filter, opts.limit(), opts.continueToken(),
+          opts.resourceVersion(), opts.match()));
+      return unfiltered(opts) ? page : new ListPage<>(page.items(), page.resourceVersion(), page.continueToken(), null);
     } catch (StorageException e) {
       throw StorageErrors.translate(e, type.groupResource(), null);
     }
+  }
+
+  /**
+   * Whether {@code opts} selects every object: as kube-apiserver's storage, only such a list tells
+   * {@code remainingItemCount}; with a label or field selector the count would include objects the
+   * selector leaves out, so kube leaves it unset.
+   */
+  private static boolean unfiltered(ListOptions opts) {
+    return opts.labels().isEverything() && opts.fields().isEverything();
   }
 
   /**

@@ -65,4 +65,15 @@ public interface ResourceStrategy<H extends KubeObject> {
   default boolean deleteInStages(H obj, Instant now) {
     return false;
   }
+
+  /**
+   * Whether a DELETE that removes the object at once answers with the object's last state, as the
+   * built-in kinds served here do. {@code false} answers with a {@code Status} of {@code Success}
+   * whose details name the object (kube-apiserver's generic store without {@code
+   * ReturnDeletedObject}, e.g. for custom resources). An object kept by its finalizers is returned
+   * either way.
+   */
+  default boolean returnsDeletedObject() {
+    return true;
+  }
 }

@@ -66,6 +66,7 @@ public final class ResourceType<H extends KubeObject> {
   private final Map<String, Action<H, ?>> actions;
   private final CreateOnly<H> createOnly;
   private final Map<String, StructuralSchema> schemas;
+  private final List<String> verbs;
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");
@@ -84,6 +85,7 @@ public final class ResourceType<H extends KubeObject> {
     this.actions = Collections.unmodifiableMap(new LinkedHashMap<>(b.actions));
     this.createOnly = b.createOnly;
     this.schemas = Map.copyOf(b.schemas);
+    this.verbs = b.verbs;
     String firstServed = b.versions.keySet().stream().findFirst().orElse(null);
     this.storageVersion = Objects.requireNonNull(b.storageVersion != null || b.storedAs == null ? b.storageVersion : firstServed,
         "storageVersion of " + b.kind);
@@ -180,6 +182,11 @@ public final class ResourceType<H extends KubeObject> {
   /** The answer of a create-only virtual resource (only POST is served, nothing stored); empty for stored kinds. */
   public Optional<CreateOnly<H>> createOnly() {
     return Optional.ofNullable(createOnly);
+  }
+
+  /** The verbs discovery lists when they are not the usual ones (see {@link Builder#verbs}); empty otherwise. */
+  public Optional<List<String>> verbs() {
+    return Optional.ofNullable(verbs);
   }
 
   public Optional<GroupResource> storedAs() {
@@ -279,6 +286,7 @@ public final class ResourceType<H extends KubeObject> {
     private final Map<String, Action<H, ?>> actions = new LinkedHashMap<>();
     private CreateOnly<H> createOnly;
     private final Map<String, StructuralSchema> schemas = new LinkedHashMap<>();
+    private List<String> verbs;
 
     private Builder(String group, String kind, String plural, Class<H> hubType) {
       this.group = group;
@@ -417,6 +425,15 @@ public final class ResourceType<H extends KubeObject> {
     /** Makes this a create-only virtual resource answered by {@code answer} (see {@link CreateOnly}). */
     public Builder<H> createOnly(CreateOnly<H> answer) {
       this.createOnly = Objects.requireNonNull(answer, "answer");
+      return this;
+    }
+
+    /**
+     * The verbs discovery lists for this resource, in this order, instead of every verb (e.g. a
+     * custom resource whose definition is Terminating lists only those that read or delete).
+     */
+    public Builder<H> verbs(String... names) {
+      this.verbs = List.of(names);
       return this;
     }
 

@@ -94,4 +94,26 @@ class KubectlCustomResourcesIT extends KubectlServerTest {
         "the server doesn't have a resource type \"crontabs\"");
     assertThat(ok(kubectl.run("api-resources", "--api-group=stable.example.com")).out()).doesNotContain("crontabs");
   }
+
+  @Test
+  @DisplayName("kubectl delete: 'deleted' when the server answers its Success Status, and when a finalizer keeps the object")
+  void deleteAnswers() throws Exception {
+    String crd = CRD.replace("stable.example.com", "held.example.com").replace("- ct", "- hct");
+    ok(kubectl.runWithInput(crd, "apply", "-f", "-"));
+    ok(kubectl.run("wait", "--for=condition=Established", "crd/crontabs.held.example.com", "--timeout=60s"));
+    String held = cronTab("held").replace("stable.example.com", "held.example.com")
+        .replace("  name: held\n", "  name: held\n  finalizers: [example.com/hold]\n");
+    ok(kubectl.runWithInput(held, "apply", "-f", "-"));
+    ok(kubectl.runWithInput(cronTab("gone").replace("stable.example.com", "held.example.com"), "apply", "-f", "-"));
+
+    assertThat(ok(kubectl.run("delete", "crontabs.held.example.com", "gone")).out())
+        .contains("crontab.held.example.com \"gone\" deleted");
+    // kubectl would wait for the finalizer to go; --wait=false returns with the object marked as deleting
+    assertThat(ok(kubectl.run("delete", "crontabs.held.example.com", "held", "--wait=false")).out())
+        .contains("crontab.held.example.com \"held\" deleted");
+    assertThat(ok(kubectl.run("get", "crontabs.held.example.com", "held", "-o", "jsonpath={.metadata.deletionTimestamp}")).out())
+        .isNotBlank();
+    ok(kubectl.run("patch", "crontabs.held.example.com", "held", "--type=merge", "-p", "{\"metadata\":{\"finalizers\":null}}"));
+    ok(kubectl.run("delete", "crd", "crontabs.held.example.com", "--timeout=60s"));
+  }
 }

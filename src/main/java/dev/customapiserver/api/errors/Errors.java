@@ -77,6 +77,17 @@ public final class Errors {
     return of(StatusReason.INVALID, "the server rejected our request due to an error in our request", new Status.Details());
   }
 
+  /**
+   * kube's generic 422 for a request the server could not process, with the reason in one cause of
+   * type {@code UnexpectedServerResponse} (e.g. a JSON patch that does not apply: {@code testing
+   * value /spec/x failed: test failed}).
+   */
+  public static ApiException unprocessableEntity(String serverMessage) {
+    Status.Details d = new Status.Details();
+    d.causes = List.of(new Status.Cause("UnexpectedServerResponse", serverMessage, null));
+    return of(StatusReason.INVALID, "the server rejected our request due to an error in our request", d);
+  }
+
   /** 403 about one object: {@code foos.hello.zeng.dev "x" is forbidden: why}. */
   public static ApiException forbidden(Resource r, String name, String why) {
     String subject = name == null || name.isEmpty() ? r.toString() : r + " \"" + name + "\"";
@@ -94,6 +105,14 @@ public final class Errors {
   /** 405 MethodNotAllowed with its own message (e.g. kube's "create not allowed while custom resource definition is terminating"). */
   public static ApiException methodNotAllowed(String message) {
     return of(StatusReason.METHOD_NOT_ALLOWED, message, null);
+  }
+
+  /**
+   * 405 about a resource, as kube's {@code NewMethodNotSupported} with its message replaced (e.g.
+   * a create while a CRD is Terminating): the details name the group and, as {@code kind}, the resource.
+   */
+  public static ApiException methodNotAllowed(Resource r, String message) {
+    return of(StatusReason.METHOD_NOT_ALLOWED, message, details(null, r.group, r.resource));
   }
 
   public static ApiException pathNotFound() {

@@ -19,17 +19,15 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
   private final boolean statusSubresource;
   private final Map<String, CustomResourceSchema> schemas;
   private final String storageVersion;
-  private final boolean terminating;
+  private final Errors.Resource terminating;
   private final CustomResourceScale scale;
 
+  /**
+   * With the scale subresource's paths ({@code scale} null: none), checked on every write as kube
+   * does; {@code terminating} is the resource while its definition is Terminating, else null.
+   */
   CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
-      boolean terminating) {
-    this(statusSubresource, schemas, storageVersion, terminating, null);
-  }
-
-  /** With the scale subresource's paths ({@code scale} null: none), checked on every write as kube does. */
-  CustomResourceStrategy(boolean statusSubresource, Map<String, CustomResourceSchema> schemas, String storageVersion,
-      boolean terminating, CustomResourceScale scale) {
+      Errors.Resource terminating, CustomResourceScale scale) {
     this.scale = scale;
     this.statusSubresource = statusSubresource;
     this.terminating = terminating;
@@ -80,10 +78,16 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
     return errors;
   }
 
+  /** As kube's custom resource store: a DELETE that removes the object answers with a Status. */
+  @Override
+  public boolean returnsDeletedObject() {
+    return false;
+  }
+
   @Override
   public void prepareForCreate(Unstructured obj) {
-    if (terminating) {
-      throw Errors.methodNotAllowed(
+    if (terminating != null) {
+      throw Errors.methodNotAllowed(terminating,
           "create not allowed while custom resource definition is terminating");
     }
     if (statusSubresource) {

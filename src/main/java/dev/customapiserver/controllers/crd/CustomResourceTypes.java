@@ -1,6 +1,7 @@
 package dev.customapiserver.controllers.crd;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
 import dev.customapiserver.runtime.ResourceType;
@@ -9,6 +10,9 @@ import java.util.Map;
 
 /** What the server serves for an accepted CustomResourceDefinition: a resource type of {@link Unstructured} objects. */
 final class CustomResourceTypes {
+  /** As kube's CRD discovery: a Terminating definition's resource can only be read and deleted. */
+  static final String[] TERMINATING_VERBS = {"delete", "deletecollection", "get", "list", "watch"};
+
   private CustomResourceTypes() {}
 
   /**
@@ -25,10 +29,14 @@ final class CustomResourceTypes {
     CustomResourceScale scale = CustomResourceScale.of(crd);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)
-        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(), crd.metadata().deletionTimestamp != null,
+        .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(),
+            crd.metadata().deletionTimestamp == null ? null : new Errors.Resource(spec.group, names.plural),
             scale));
     if (scale != null) {
       b.scaleSubresource(scale.subresource());
+    }
+    if (crd.metadata().deletionTimestamp != null) {
+      b.verbs(TERMINATING_VERBS);
     }
     if (names.shortNames != null) {
       b.shortNames(names.shortNames.toArray(String[]::new));

@@ -125,9 +125,9 @@ public final class DiscoveryDocuments {
         "metadata", Map.of(), "items", items);
   }
 
-  /** Every verb, or only create for a create-only virtual resource. */
+  /** The type's own verbs if it names them, else only create for a create-only virtual resource, else every verb. */
   static List<String> verbs(ResourceType<?> r) {
-    return r.createOnly().isPresent() ? List.of("create") : VERBS;
+    return r.verbs().orElse(r.createOnly().isPresent() ? List.of("create") : VERBS);
   }
 
   private static Map<String, Object> groupVersion(String group, String version) {

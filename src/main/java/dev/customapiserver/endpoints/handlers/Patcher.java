@@ -48,7 +48,7 @@ final class Patcher {
           throw Errors.badRequest("json: cannot unmarshal " + (p.getValueType() == JsonValue.ValueType.OBJECT ? "object" : "value")
               + " into Go value of type jsonpatch.Patch");
         }
-        return Json.createPatch(p.asJsonArray()).apply(doc.asJsonObject()).toString();
+        return JsonPatchOperations.apply(p.asJsonArray(), doc.asJsonObject()).toString();
       }
       if (p.getValueType() != JsonValue.ValueType.OBJECT) {
         throw Errors.badRequest("merge patch must be a JSON object");

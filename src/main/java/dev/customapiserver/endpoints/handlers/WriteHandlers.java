@@ -207,7 +207,9 @@ public final class WriteHandlers<H extends KubeObject> {
     DeleteResult<H> result = store.deleteWithResult(context(call, warnings), call.path("name"), opts);
     // as kube-apiserver: 202 only when the object stays and the client asked for cascading by orphanDependents=false
     int code = !result.deleted() && Boolean.FALSE.equals(opts.orphanDependents) ? 202 : 200;
-    return encoder.respond(code, view.out(result.object()), format, warnings);
+    Object body = result.deleted() && !view.type().strategy().returnsDeletedObject()
+        ? DeletedStatus.of(view.type(), result.object()) : view.out(result.object());
+    return encoder.respond(code, body, format, warnings);
   }
 
   public Response deleteCollection(Call call) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
+import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.testing.MemoryStorageBackend;
 import dev.customapiserver.testing.TestServer;
 import java.net.http.HttpResponse;
@@ -19,8 +20,13 @@ final class CrdFixture implements AutoCloseable {
   private final CustomResourceController controller;
 
   CrdFixture() throws Exception {
+    this(new MemoryStorageBackend());
+  }
+
+  /** Over {@code backend} (e.g. the server's own in-memory storage, which counts what follows a page). */
+  CrdFixture(StorageBackend backend) throws Exception {
     List<ApiGroup> groups = ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
-    server = new TestServer(groups, new MemoryStorageBackend());
+    server = new TestServer(groups, backend);
     controller = new CustomResourceController(server.registry());
     controller.start();
   }

@@ -1,0 +1,98 @@
+package dev.customapiserver.controllers.crd;
+
+import static dev.customapiserver.controllers.crd.CrdFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * While a CRD is Terminating (here held by an object whose finalizer stays), as kube: discovery
+ * lists its resource with only {@code delete, deletecollection, get, list, watch}, and a create is
+ * 405 MethodNotAllowed {@code create not allowed while custom resource definition is terminating}
+ * with the group and resource in its details; the objects can still be read.
+ */
+@DisplayName("CRDs: while Terminating, discovery lists read and delete verbs only and a create is kube's 405")
+class TerminatingDefinitionRestTest {
+  static final String GROUP = "terminating.example.com";
+  static final String GROUP_VERSION = "/apis/" + GROUP + "/v1";
+  static final String CRONTABS = GROUP_VERSION + "/namespaces/default/crontabs";
+  static final String CRD = CrdFixture.CRDS + "/crontabs." + GROUP;
+  static final String VERSIONS = """
+      [{"name":"v1","served":true,"storage":true,
+        "schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}]
+      """;
+  static CrdFixture f;
+
+  @BeforeAll
+  static void start() throws Exception {
+    f = new CrdFixture();
+    f.define(CrdFixture.crd(GROUP, "crontabs", "CronTab", VERSIONS), GROUP, "v1", "crontabs");
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    f.close();
+  }
+
+  static String crontab(String name) {
+    return """
+        {"apiVersion":"%s/v1","kind":"CronTab","metadata":{"name":"%s","finalizers":["example.com/hold"]}}
+        """.formatted(GROUP, name);
+  }
+
+  /** Polls {@code path} until {@code done} holds (the controller follows the CRD in the background). */
+  static HttpResponse<String> until(String path, Predicate<HttpResponse<String>> done) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    HttpResponse<String> r;
+    do {
+      r = f.send("GET", path, null);
+      if (done.test(r)) {
+        return r;
+      }
+      Thread.sleep(50);
+    } while (System.nanoTime() < deadline);
+    throw new AssertionError(path + ": " + r.statusCode() + " " + r.body());
+  }
+
+  static JsonNode resource(HttpResponse<String> list) throws Exception {
+    for (JsonNode r : json(list).get("resources")) {
+      if (r.get("name").asText().equals("crontabs")) {
+        return r;
+      }
+    }
+    throw new AssertionError(list.body());
+  }
+
+  @Test
+  @DisplayName("discovery: every verb, then only delete, deletecollection, get, list, watch; POST is 405 with kube's Status")
+  void terminating() throws Exception {
+    assertThat(resource(f.send("GET", GROUP_VERSION, null)).get("verbs").toString()).contains("\"create\"");
+    assertThat(f.send("POST", CRONTABS, crontab("held")).statusCode()).isEqualTo(201);
+    HttpResponse<String> deleted = f.send("DELETE", CRD, null);
+    assertThat(deleted.statusCode()).as(deleted.body()).isEqualTo(200);
+
+    HttpResponse<String> list = until(GROUP_VERSION, r -> r.statusCode() == 200 && !r.body().contains("\"create\""));
+    assertThat(resource(list).get("verbs").toString()).isEqualTo("[\"delete\",\"deletecollection\",\"get\",\"list\",\"watch\"]");
+
+    HttpResponse<String> create = f.send("POST", CRONTABS, crontab("late"));
+    assertThat(create.statusCode()).as(create.body()).isEqualTo(405);
+    assertThat(json(create)).isEqualTo(CrdFixture.JSON.readTree("""
+        {"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure",
+         "message":"create not allowed while custom resource definition is terminating","reason":"MethodNotAllowed",
+         "details":{"group":"%s","kind":"crontabs"},"code":405}
+        """.formatted(GROUP)));
+    assertThat(f.send("GET", CRONTABS + "/held", null).statusCode()).isEqualTo(200);
+
+    HttpResponse<String> released = f.send("PATCH", CRONTABS + "/held", "{\"metadata\":{\"finalizers\":null}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(released.statusCode()).as(released.body()).isEqualTo(200);
+    until(CRD, r -> r.statusCode() == 404);
+  }
+}
