@@ -102,19 +102,6 @@ public final class Errors {
     return of(StatusReason.METHOD_NOT_ALLOWED, "the server does not allow this method on the requested resource", null);
   }
 
-  /** 405 MethodNotAllowed with its own message (e.g. kube's "create not allowed while custom resource definition is terminating"). */
-  public static ApiException methodNotAllowed(String message) {
-    return of(StatusReason.METHOD_NOT_ALLOWED, message, null);
-  }
-
-  /**
-   * 405 about a resource, as kube's {@code NewMethodNotSupported} with its message replaced (e.g.
-   * a create while a CRD is Terminating): the details name the group and, as {@code kind}, the resource.
-   */
-  public static ApiException methodNotAllowed(Resource r, String message) {
-    return of(StatusReason.METHOD_NOT_ALLOWED, message, details(null, r.group, r.resource));
-  }
-
   public static ApiException pathNotFound() {
     return of(StatusReason.NOT_FOUND, "the server could not find the requested resource", new Status.Details());
   }

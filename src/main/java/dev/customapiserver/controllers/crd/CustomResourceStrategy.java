@@ -86,9 +86,8 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
 
   @Override
   public void prepareForCreate(Unstructured obj) {
-    if (terminating != null) {
-      throw Errors.methodNotAllowed(terminating,
-          "create not allowed while custom resource definition is terminating");
+    if (terminating != null) { // kube 1.36 refuses it in admission, naming the object
+      throw Errors.forbidden(terminating, obj.metadata().name, "create not allowed while custom resource definition is terminating");
     }
     if (statusSubresource) {
       obj.remove("status");

@@ -253,10 +253,10 @@ class CustomResourcesRestTest {
       if (refused.statusCode() == 201) {
         server.send("DELETE", things + "/late", null);
       }
-    } while (refused.statusCode() != 405 && System.nanoTime() < deadline);
-    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(405);
+    } while (refused.statusCode() != 403 && System.nanoTime() < deadline);
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
     assertThat(JSON.readTree(refused.body()).at("/message").asText())
-        .isEqualTo("create not allowed while custom resource definition is terminating");
+        .isEqualTo("things.hold.example.com \"late\" is forbidden: create not allowed while custom resource definition is terminating");
     JsonNode terminating = JSON.readTree(server.send("GET", CRDS + "/things.hold.example.com", null).body());
     assertThat(terminating.at("/metadata/finalizers/0").asText()).isEqualTo("customresourcecleanup.apiextensions.k8s.io");
     assertThat(terminating.toString()).contains("\"type\":\"Terminating\",\"status\":\"True\"");

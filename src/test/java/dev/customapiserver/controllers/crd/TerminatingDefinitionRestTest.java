@@ -15,10 +15,11 @@ import org.junit.jupiter.api.Test;
 /**
  * While a CRD is Terminating (here held by an object whose finalizer stays), as kube: discovery
  * lists its resource with only {@code delete, deletecollection, get, list, watch}, and a create is
- * 405 MethodNotAllowed {@code create not allowed while custom resource definition is terminating}
- * with the group and resource in its details; the objects can still be read.
+ * refused in admission, 403 Forbidden {@code crontabs.<group> "<name>" is forbidden: create not allowed
+ * while custom resource definition is terminating} with name, group and resource in its details (kube
+ * 1.36's {@code forbidCreateAdmission}); the objects can still be read.
  */
-@DisplayName("CRDs: while Terminating, discovery lists read and delete verbs only and a create is kube's 405")
+@DisplayName("CRDs: while Terminating, discovery lists read and delete verbs only and a create is kube's 403")
 class TerminatingDefinitionRestTest {
   static final String GROUP = "terminating.example.com";
   static final String GROUP_VERSION = "/apis/" + GROUP + "/v1";
@@ -82,11 +83,11 @@ class TerminatingDefinitionRestTest {
     assertThat(resource(list).get("verbs").toString()).isEqualTo("[\"delete\",\"deletecollection\",\"get\",\"list\",\"watch\"]");
 
     HttpResponse<String> create = f.send("POST", CRONTABS, crontab("late"));
-    assertThat(create.statusCode()).as(create.body()).isEqualTo(405);
+    assertThat(create.statusCode()).as(create.body()).isEqualTo(403);
     assertThat(json(create)).isEqualTo(CrdFixture.JSON.readTree("""
         {"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure",
-         "message":"create not allowed while custom resource definition is terminating","reason":"MethodNotAllowed",
-         "details":{"group":"%s","kind":"crontabs"},"code":405}
+         "message":"crontabs.%1$s \\"late\\" is forbidden: create not allowed while custom resource definition is terminating",
+         "reason":"Forbidden","details":{"name":"late","group":"%1$s","kind":"crontabs"},"code":403}
         """.formatted(GROUP)));
     assertThat(f.send("GET", CRONTABS + "/held", null).statusCode()).isEqualTo(200);
 
