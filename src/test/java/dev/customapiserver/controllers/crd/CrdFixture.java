@@ -31,6 +31,19 @@ final class CrdFixture implements AutoCloseable {
     controller.start();
   }
 
+  /** The versions of a CRD with one version, v1, served and stored, that keeps whatever it is sent. */
+  static final String ANY_V1 = """
+      [{"name":"v1","served":true,"storage":true,
+        "schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}]
+      """;
+
+  /** A server on which {@code crontabs.<group>} (kind CronTab, namespaced, in {@code versions}) is served in v1. */
+  static CrdFixture withCronTabs(String group, String versions) throws Exception {
+    CrdFixture f = new CrdFixture();
+    f.define(crd(group, "crontabs", "CronTab", versions), group, "v1", "crontabs");
+    return f;
+  }
+
   /** A namespaced CRD {@code <plural>.<group>} of kind {@code kind} with {@code versions} (a JSON array). */
   static String crd(String group, String plural, String kind, String versions) {
     return """

@@ -19,16 +19,11 @@ import org.junit.jupiter.api.Test;
 class CustomResourceDeleteRestTest {
   static final String GROUP = "deletes.example.com";
   static final String CRONTABS = "/apis/" + GROUP + "/v1/namespaces/default/crontabs";
-  static final String VERSIONS = """
-      [{"name":"v1","served":true,"storage":true,
-        "schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}]
-      """;
   static CrdFixture f;
 
   @BeforeAll
   static void start() throws Exception {
-    f = new CrdFixture();
-    f.define(CrdFixture.crd(GROUP, "crontabs", "CronTab", VERSIONS), GROUP, "v1", "crontabs");
+    f = CrdFixture.withCronTabs(GROUP, CrdFixture.ANY_V1);
   }
 
   @AfterAll

@@ -43,8 +43,7 @@ class CustomResourcePatchTypesTest {
 
   @BeforeAll
   static void start() throws Exception {
-    f = new CrdFixture();
-    f.define(CrdFixture.crd(GROUP, "crontabs", "CronTab", VERSIONS), GROUP, "v1", "crontabs");
+    f = CrdFixture.withCronTabs(GROUP, VERSIONS);
   }
 
   @AfterAll

@@ -26,8 +26,7 @@ class CustomResourceScaleRestTest {
 
   @BeforeAll
   static void start() throws Exception {
-    f = new CrdFixture();
-    f.define(CrdFixture.crd(GROUP, "crontabs", "CronTab", VERSIONS), GROUP, "v1", "crontabs");
+    f = CrdFixture.withCronTabs(GROUP, VERSIONS);
   }
 
   @AfterAll

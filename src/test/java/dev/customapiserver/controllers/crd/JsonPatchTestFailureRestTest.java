@@ -30,8 +30,7 @@ class JsonPatchTestFailureRestTest {
 
   @BeforeAll
   static void start() throws Exception {
-    f = new CrdFixture();
-    f.define(CrdFixture.crd(GROUP, "crontabs", "CronTab", VERSIONS), GROUP, "v1", "crontabs");
+    f = CrdFixture.withCronTabs(GROUP, VERSIONS);
     create(CRONTABS, GROUP + "/v1", "CronTab");
     create(CONFIGMAPS, "v1", "ConfigMap");
   }

@@ -25,16 +25,11 @@ class TerminatingDefinitionRestTest {
   static final String GROUP_VERSION = "/apis/" + GROUP + "/v1";
   static final String CRONTABS = GROUP_VERSION + "/namespaces/default/crontabs";
   static final String CRD = CrdFixture.CRDS + "/crontabs." + GROUP;
-  static final String VERSIONS = """
-      [{"name":"v1","served":true,"storage":true,
-        "schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}]
-      """;
   static CrdFixture f;
 
   @BeforeAll
   static void start() throws Exception {
-    f = new CrdFixture();
-    f.define(CrdFixture.crd(GROUP, "crontabs", "CronTab", VERSIONS), GROUP, "v1", "crontabs");
+    f = CrdFixture.withCronTabs(GROUP, CrdFixture.ANY_V1);
   }
 
   @AfterAll
