@@ -3,7 +3,6 @@ package dev.customapiserver.endpoints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.storage.jpa.DatabaseSettings;
 import dev.customapiserver.storage.jpa.JpaStorageBackend;
@@ -16,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +43,7 @@ class ExpiredContinueTest {
   @Test
   @DisplayName("answers 410 Expired with kube's message and metadata.continue, which lists the rest as it is now")
   void expiredContinue() throws Exception {
-    List<ApiGroup> groups = ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
+    List<ApiGroup> groups = TestServer.everyGroup();
     JpaStorageBackend backend = new JpaStorageBackend(DatabaseSettings.h2File(dataDir),
         new JpaStorageBackend.Options(Duration.ofMillis(100), Duration.ofMinutes(1), 0, Duration.ofHours(1)));
     try (TestServer server = new TestServer(groups, backend)) {

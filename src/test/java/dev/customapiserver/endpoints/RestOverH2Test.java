@@ -3,7 +3,6 @@ package dev.customapiserver.endpoints;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.storage.jpa.DatabaseSettings;
 import dev.customapiserver.storage.jpa.JpaStorageBackend;
@@ -12,7 +11,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -26,7 +24,7 @@ class RestOverH2Test {
   @Test
   @DisplayName("objects survive a restart, pages cover every object once, and resourceVersions keep growing")
   void crudPagingAndRestart() throws Exception {
-    List<ApiGroup> groups = ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
+    List<ApiGroup> groups = TestServer.everyGroup();
     String foos = "/apis/hello.zeng.dev/v2/namespaces/default/foos";
     long lastRv;
     try (TestServer server = new TestServer(groups, new JpaStorageBackend(DatabaseSettings.h2File(dataDir)))) {

@@ -29,6 +29,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.ServiceLoader;
 import java.util.function.Function;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -62,6 +63,11 @@ public final class TestServer implements AutoCloseable {
   }
 
   /** With create-only resources ({@link VirtualResource}) beside the groups' stored ones. */
+  /** The groups of every {@link ApiGroupModule} service provider on the class path (the built-in and sample groups). */
+  public static List<ApiGroup> everyGroup() {
+    return ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
+  }
+
   public static TestServer withVirtualCreates(List<ApiGroup> groups, StorageBackend backend, List<VirtualResource<?>> virtuals)
       throws Exception {
     return new TestServer(new Scheme(groups), backend, RestApi.Settings.DEFAULT, listers -> Admission.NONE, false, false,

@@ -9,7 +9,6 @@ import dev.customapiserver.admission.Operation;
 import dev.customapiserver.admission.ValidatingPlugin;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.UserInfo;
-import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.apis.meta.LabelSelector;
 import dev.customapiserver.apis.admissionregistration.MutatingWebhook;
 import dev.customapiserver.apis.admissionregistration.MutatingWebhookConfiguration;
@@ -24,12 +23,12 @@ import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.GroupResource;
 import dev.customapiserver.runtime.GroupVersionKind;
 import dev.customapiserver.runtime.Scheme;
+import dev.customapiserver.testing.TestServer;
 import dev.customapiserver.testing.WebhookServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -46,7 +45,7 @@ final class WebhookFixture implements AutoCloseable {
 
   WebhookFixture() throws Exception {
     server = new WebhookServer();
-    Scheme scheme = new Scheme(ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList());
+    Scheme scheme = new Scheme(TestServer.everyGroup());
     List<AdmissionPlugin> plugins = WebhookPlugins.create(scheme, new MapListers(), new Codecs());
     mutating = (MutatingPlugin) plugins.get(0);
     validating = (ValidatingPlugin) plugins.get(1);

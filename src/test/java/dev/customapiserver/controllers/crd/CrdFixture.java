@@ -2,7 +2,6 @@ package dev.customapiserver.controllers.crd;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.storage.StorageBackend;
 import dev.customapiserver.testing.MemoryStorageBackend;
@@ -10,7 +9,6 @@ import dev.customapiserver.testing.TestServer;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.ServiceLoader;
 
 /** A REST server with every module and the CRD controller, and helpers to define CRDs and wait for them. */
 final class CrdFixture implements AutoCloseable {
@@ -25,7 +23,7 @@ final class CrdFixture implements AutoCloseable {
 
   /** Over {@code backend} (e.g. the server's own in-memory storage, which counts what follows a page). */
   CrdFixture(StorageBackend backend) throws Exception {
-    List<ApiGroup> groups = ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
+    List<ApiGroup> groups = TestServer.everyGroup();
     server = new TestServer(groups, backend);
     controller = new CustomResourceController(server.registry());
     controller.start();

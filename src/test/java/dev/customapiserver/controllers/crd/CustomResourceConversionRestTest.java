@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.meta.Unstructured;
-import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.Codecs;
@@ -22,7 +21,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,7 +42,7 @@ class CustomResourceConversionRestTest {
   static void start() throws Exception {
     hook = new WebhookServer().on("/convert", new CronTabConversion())
         .on("/fail", r -> CronTabConversion.failure(r, "the webhook is down for maintenance"));
-    List<ApiGroup> groups = ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
+    List<ApiGroup> groups = TestServer.everyGroup();
     database = new dev.customapiserver.storage.memory.MemoryStorageBackend();
     server = new TestServer(groups, new CachingStorageBackend(database, 100));
     controller = new CustomResourceController(server.registry());

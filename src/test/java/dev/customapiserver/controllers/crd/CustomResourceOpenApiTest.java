@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.testing.MemoryStorageBackend;
 import dev.customapiserver.testing.TestServer;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,7 +48,7 @@ class CustomResourceOpenApiTest {
 
   @BeforeAll
   static void start() throws Exception {
-    List<ApiGroup> groups = ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
+    List<ApiGroup> groups = TestServer.everyGroup();
     server = new TestServer(groups, new MemoryStorageBackend());
     controller = new CustomResourceController(server.registry());
     controller.start();

@@ -6,14 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.apis.admissionregistration.MutatingWebhookConfiguration;
 import dev.customapiserver.apis.admissionregistration.ValidatingWebhookConfiguration;
-import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.testing.MemoryStorageBackend;
 import dev.customapiserver.testing.TestServer;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -28,7 +26,7 @@ class WebhookConfigurationRestTest {
 
   @BeforeAll
   static void start() throws Exception {
-    List<ApiGroup> groups = ServiceLoader.load(ApiGroupModule.class).stream().map(p -> p.get().apiGroup()).toList();
+    List<ApiGroup> groups = TestServer.everyGroup();
     server = new TestServer(groups, new MemoryStorageBackend());
   }
 
