@@ -1,0 +1,73 @@
+package dev.customapiserver.docs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A {@code console} block: commands after {@code $ }, each followed by the output the reader should
+ * see. Expected lines must appear in the output in that order (other output lines may come between
+ * them); runs of spaces compare as one, and {@code ...} stands for any text within a line.
+ */
+record ConsoleSession(List<Step> steps) {
+
+  /** One command and the lines it should print; {@code fails} when the page shows an error. */
+  record Step(String command, List<String> expected) {
+    boolean fails() {
+      return expected.stream().anyMatch(l -> l.startsWith("Error from server") || l.startsWith("error:"));
+    }
+
+    /** The first expected line the output does not show in order, or null when all are there. */
+    String firstMissing(String output) {
+      List<String> actual = output.lines().map(ConsoleSession::normalize).toList();
+      int at = 0;
+      for (String want : expected) {
+        Pattern p = pattern(want);
+        while (at < actual.size() && !p.matcher(actual.get(at)).matches()) {
+          at++;
+        }
+        if (at == actual.size()) {
+          return want;
+        }
+        at++;
+      }
+      return null;
+    }
+  }
+
+  static ConsoleSession parse(List<String> lines) {
+    List<Step> steps = new ArrayList<>();
+    String command = null;
+    List<String> expected = new ArrayList<>();
+    for (String line : lines) {
+      if (line.startsWith("$ ")) {
+        if (command != null) {
+          steps.add(new Step(command, List.copyOf(expected)));
+        }
+        command = line.substring(2);
+        expected.clear();
+      } else if (command != null && command.endsWith("\\") && expected.isEmpty()) {
+        command = command + "\n" + line;
+      } else if (command != null && !line.isBlank()) {
+        expected.add(line);
+      }
+    }
+    if (command != null) {
+      steps.add(new Step(command, List.copyOf(expected)));
+    }
+    return new ConsoleSession(steps);
+  }
+
+  static String normalize(String line) {
+    return line.strip().replaceAll("\\s+", " ");
+  }
+
+  private static Pattern pattern(String expected) {
+    String[] parts = normalize(expected).split("\\.\\.\\.", -1);
+    StringBuilder regex = new StringBuilder();
+    for (int i = 0; i < parts.length; i++) {
+      regex.append(i > 0 ? ".*" : "").append(Pattern.quote(parts[i].strip()));
+    }
+    return Pattern.compile("\\s*" + regex.toString().replace("\\Q\\E", "") + "\\s*");
+  }
+}
