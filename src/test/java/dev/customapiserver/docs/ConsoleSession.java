@@ -7,14 +7,18 @@ import java.util.regex.Pattern;
 /**
  * A {@code console} block: commands after {@code $ }, each followed by the output the reader should
  * see. Expected lines must appear in the output in that order (other output lines may come between
- * them); runs of spaces compare as one, and {@code ...} stands for any text within a line.
+ * them); runs of spaces compare as one, and {@code ...} stands for any text within a line. A
+ * command's here-document ({@code <<'YAML'} ... {@code YAML}) belongs to the command.
  */
 record ConsoleSession(List<Step> steps) {
+  private static final Pattern HEREDOC = Pattern.compile("<<-?\\s*'?([A-Za-z_]+)'?");
 
-  /** One command and the lines it should print; {@code fails} when the page shows an error. */
+  /** One command and the lines it should print; {@code fails} when the page shows kubectl's error. */
   record Step(String command, List<String> expected) {
     boolean fails() {
-      return expected.stream().anyMatch(l -> l.startsWith("Error from server") || l.startsWith("error:"));
+      return expected.stream().anyMatch(l -> l.startsWith("Error from server") || l.startsWith("error:")
+          || l.matches("^The \\S+ \"[^\"]*\" is invalid: .*"))
+          || (command.contains("auth can-i") && expected.equals(List.of("no")));
     }
 
     /** The first expected line the output does not show in order, or null when all are there. */
@@ -38,14 +42,20 @@ record ConsoleSession(List<Step> steps) {
   static ConsoleSession parse(List<String> lines) {
     List<Step> steps = new ArrayList<>();
     String command = null;
+    String heredoc = null;
     List<String> expected = new ArrayList<>();
     for (String line : lines) {
-      if (line.startsWith("$ ")) {
+      if (heredoc != null) { // the here-document of the command: part of it, up to its delimiter
+        command = command + "\n" + line;
+        heredoc = line.strip().equals(heredoc) ? null : heredoc;
+      } else if (line.startsWith("$ ")) {
         if (command != null) {
           steps.add(new Step(command, List.copyOf(expected)));
         }
         command = line.substring(2);
         expected.clear();
+        java.util.regex.Matcher h = HEREDOC.matcher(command);
+        heredoc = h.find() ? h.group(1) : null;
       } else if (command != null && command.endsWith("\\") && expected.isEmpty()) {
         command = command + "\n" + line;
       } else if (command != null && !line.isBlank()) {

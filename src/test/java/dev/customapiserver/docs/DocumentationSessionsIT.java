@@ -20,7 +20,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The documentation's {@code console} sessions, played as a reader would: per page, a fresh
  * {@code java -jar target/custom-apiserver.war} started in a working folder that has the checkout's
- * {@code src}, {@code server-config} and {@code target} and the server's {@code data/}, then every
+ * {@code src}, {@code docs}, {@code server-config} and {@code target} and the server's {@code data/}, then every
  * session of the page in order in one bash, so {@code export}s and objects carry on. Each command
  * must print the lines the page shows and succeed, or fail where the page shows an error.
  * {@code <!-- doc-test: skip why -->} before a block leaves it out; {@code <!-- doc-test: server
@@ -56,7 +56,7 @@ class DocumentationSessionsIT {
     Path work = Path.of("target", "doc-sessions", page.name().replace('/', '_')).toAbsolutePath();
     deleteTree(work);
     Files.createDirectories(work);
-    for (String shared : List.of("src", "server-config", "target", "db")) {
+    for (String shared : List.of("src", "server-config", "target", "db", "docs")) {
       Files.createSymbolicLink(work.resolve(shared), Path.of(shared).toAbsolutePath());
     }
     List<String> flags = new ArrayList<>();
