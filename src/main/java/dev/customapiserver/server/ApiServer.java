@@ -4,6 +4,7 @@ import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.serviceaccount.ServiceAccountKeys;
+import dev.customapiserver.console.ConsoleServlet;
 import dev.customapiserver.endpoints.RestApi;
 import dev.customapiserver.filters.ErrorPageServlet;
 import dev.customapiserver.groups.ApiGroupModule;
@@ -109,6 +110,7 @@ public final class ApiServer implements AutoCloseable {
     health.setAsyncSupported(true);
 
     context.addServlet("error-page", new ErrorPageServlet(codecs)).addMapping(ErrorPageServlet.PATH);
+    context.addServlet("console", new ConsoleServlet()).addMapping(ConsoleServlet.PATH, ConsoleServlet.PATH + "/*");
     ServletRegistration.Dynamic api = context.addServlet("api", new ServletContainer(application));
     api.addMapping("/*");
     api.setAsyncSupported(true);

@@ -32,6 +32,8 @@ public final class BootstrapPolicy {
       "watch");
   static final List<String> DISCOVERY_URLS = List.of("/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez",
       "/openapi", "/openapi/*", "/readyz", "/version", "/version/");
+  /** Not kube's: lets anyone load the web console's static pages (kube ships no console). */
+  static final String CONSOLE_VIEWER = "system:console-viewer";
   static final List<String> PUBLIC_URLS = List.of("/healthz", "/livez", "/readyz", "/version", "/version/");
 
   private BootstrapPolicy() {}
@@ -46,6 +48,7 @@ public final class BootstrapPolicy {
     roles.add(aggregated("view", Map.of(AGGREGATE + "edit", "true"), "view"));
     roles.add(role("system:discovery", Map.of(), PolicyRule.urls(DISCOVERY_URLS, List.of("get"))));
     roles.add(role("system:public-info-viewer", Map.of(), PolicyRule.urls(PUBLIC_URLS, List.of("get"))));
+    roles.add(role(CONSOLE_VIEWER, Map.of(), PolicyRule.urls(List.of("/console", "/console/*"), List.of("get"))));
     roles.add(role("system:service-account-issuer-discovery", Map.of(), PolicyRule.urls(List.of(
         "/.well-known/openid-configuration", "/.well-known/openid-configuration/", "/openid/v1/jwks", "/openid/v1/jwks/"),
         List.of("get"))));
@@ -74,6 +77,7 @@ public final class BootstrapPolicy {
         binding("system:discovery", SystemGroups.AUTHENTICATED),
         binding("system:basic-user", SystemGroups.AUTHENTICATED),
         binding("system:public-info-viewer", SystemGroups.AUTHENTICATED, SystemGroups.UNAUTHENTICATED),
+        binding(CONSOLE_VIEWER, SystemGroups.AUTHENTICATED, SystemGroups.UNAUTHENTICATED),
         binding("system:service-account-issuer-discovery", "system:serviceaccounts"));
   }
 
