@@ -66,11 +66,37 @@ public final class DataDirectory {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
+    return newAdminToken();
+  }
+
+  /**
+   * A new admin bearer token, replacing the one of {@code admin.token} (mode 0600): {@code
+   * --kubectl-ephemeral-token}, so the previous token is no longer accepted.
+   */
+  public String newAdminToken() {
     byte[] bytes = new byte[32];
     random.nextBytes(bytes);
     String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    SecureFiles.write(file, (token + "\n").getBytes(StandardCharsets.US_ASCII), true);
+    SecureFiles.write(adminTokenFile(), (token + "\n").getBytes(StandardCharsets.US_ASCII), true);
     return token;
+  }
+
+  /**
+   * Writes a new client certificate of {@code user} in {@code groups}, signed by this directory's CA
+   * (created if missing), into {@code certDir}: {@code client.crt}, {@code client.key} (0600), {@code
+   * ca.crt} and {@code client.p12} (PKCS#12 with the key, the certificate and the CA, protected by
+   * {@code password}; 0600), as {@code curl --cert client.p12:PASSWORD} reads it.
+   *
+   * @return the PKCS#12 file
+   */
+  public Path writeClientCertificate(Path certDir, String user, List<String> groups, char[] password) {
+    Pki.ClientIdentity id = pki.client(user, groups, Pki.SERVING_VALIDITY, true);
+    SecureFiles.write(certDir.resolve("client.crt"), id.certificatePem().getBytes(StandardCharsets.US_ASCII), false);
+    SecureFiles.write(certDir.resolve("client.key"), id.keyPem().getBytes(StandardCharsets.US_ASCII), true);
+    SecureFiles.write(certDir.resolve("ca.crt"), id.caPem().getBytes(StandardCharsets.US_ASCII), false);
+    Path p12 = certDir.resolve("client.p12");
+    SecureFiles.write(p12, Pkcs12.encode(id, password), true);
+    return p12;
   }
 
   /**
