@@ -112,6 +112,19 @@ public final class DataDirectory {
    * as {@code <service>.<namespace>.svc}, which kube-apiserver's aggregator verifies, or IP literals).
    */
   public ServingIdentity servingIdentity(List<String> extraIps, List<String> extraSans) {
+    return servingIdentity(extraIps, extraSans, pki);
+  }
+
+  /**
+   * The same, the serving certificate (still signed by this directory's CA) kept as {@code
+   * apiserver.crt}/{@code apiserver.key} in {@code servingDir} instead of {@code pki/}: kube's
+   * {@code --cert-dir}, where a generated certificate is written.
+   */
+  public ServingIdentity servingIdentity(List<String> extraIps, List<String> extraSans, Path servingDir) {
+    return servingIdentity(extraIps, extraSans, pki.servingIn(servingDir.toAbsolutePath().normalize()));
+  }
+
+  private static ServingIdentity servingIdentity(List<String> extraIps, List<String> extraSans, Pki pki) {
     List<String> ips = new ArrayList<>(LOOPBACK_IPS);
     List<String> dns = new ArrayList<>(LOOPBACK_DNS);
     extraIps.stream().filter(ip -> !ips.contains(ip)).forEach(ips::add);

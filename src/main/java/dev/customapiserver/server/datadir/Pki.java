@@ -34,13 +34,24 @@ final class Pki {
   private static final System.Logger LOG = System.getLogger(Pki.class.getName());
 
   private final Path dir;
+  private final Path servingDir;
   private final Certificates certificates;
   private final Clock clock;
 
   Pki(Path dir, Certificates certificates, Clock clock) {
+    this(dir, dir, certificates, clock);
+  }
+
+  private Pki(Path dir, Path servingDir, Certificates certificates, Clock clock) {
     this.dir = dir;
+    this.servingDir = servingDir;
     this.certificates = certificates;
     this.clock = clock;
+  }
+
+  /** The same CA, with the serving certificate kept as {@code apiserver.crt}/{@code .key} in {@code servingDir} ({@code --cert-dir}). */
+  Pki servingIn(Path servingDir) {
+    return new Pki(dir, servingDir, certificates, clock);
   }
 
   Path caCertFile() {
@@ -48,13 +59,13 @@ final class Pki {
   }
 
   Path servingCertFile() {
-    return dir.resolve("apiserver.crt");
+    return servingDir.resolve("apiserver.crt");
   }
 
   /** The serving identity for {@code dnsNames} and {@code ipAddresses}, created or reused. */
   ServingIdentity ensure(List<String> dnsNames, List<String> ipAddresses) {
     Instant now = clock.instant();
-    Path keyFile = dir.resolve("apiserver.key");
+    Path keyFile = servingDir.resolve("apiserver.key");
     Ca authority = ensureCa(now);
     X509Certificate ca = authority.certificate();
     PrivateKey caKey = authority.key();

@@ -1,7 +1,6 @@
 package dev.customapiserver.server.embedded;
 
 import dev.customapiserver.server.ApiServer;
-import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.server.datadir.AdminCredentials;
 import dev.customapiserver.server.datadir.DataDirectory;
@@ -59,10 +58,7 @@ public final class EmbeddedServer implements AutoCloseable {
     DataDirectory data = new DataDirectory(config.dataDir(), Clock.systemUTC(), new SecureRandom());
     AdminCredentials admin = new AdminCredentials(data, config);
     String token = admin.token();
-    ServingIdentity identity = config.tlsCertFile().isPresent()
-        ? ServingIdentity.fromFiles(config.tlsCertFile().get(), config.tlsPrivateKeyFile().orElseThrow())
-        : data.servingIdentity(BindAddresses.certificateIps(config.bindAddress()),
-            config.flags().list(Option.APISERVER_CERT_EXTRA_SANS));
+    ServingIdentity identity = new ServingCertificates(ServingCertificates.MOUNTED).choose(config, data);
     admin.writeClientCertificate(); // before the authenticators are made: they trust the data directory's CA
     ApiServer api = ApiServer.create(config, token, storageView);
     EmbeddedServer server = start(config, identity, api);
