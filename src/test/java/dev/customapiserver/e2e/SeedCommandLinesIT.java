@@ -21,14 +21,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Seed 000's lab, as its text runs it: {@code java -jar custom-apiserver.war} with the lab's command
+ * The seeds' command lines against {@code java -jar custom-apiserver.war} on a real etcd. Seed 000's
+ * lab, as its text runs it: {@code java -jar custom-apiserver.war} with the lab's command
  * line (free ports instead of 8443/6080, a real etcd), then real {@code curl}: the admin's PKCS#12
  * client certificate under {@code --file-rootpath}, discovery over HTTPS without credentials, and
  * plain HTTP without credentials (the local administrator of {@code --authn-allow-localhost}),
- * including a PUT without resourceVersion ({@code --unrestricted-update}).
+ * including a PUT without resourceVersion ({@code --unrestricted-update}). Seed 001's {@code
+ * --enable-etcd-storage=true} and seed 002's {@code --etcd-servers} alone, driven by kubectl; a storage
+ * flag the chosen backend does not use stops the start.
  */
-@DisplayName("seed 000's lab command line and curl lines against java -jar on etcd")
-class SeedLabIT {
+@DisplayName("the seeds' command lines against java -jar on etcd: seed 000's lab with curl, seeds 001 and 002 with kubectl")
+class SeedCommandLinesIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PIZZAS = "/apis/restaurant.wukong.com/v1alpha1/pizzas";
 
@@ -119,5 +122,48 @@ class SeedLabIT {
       assertThat(new EtcdKeys(etcd.endpoints().get(0)).range("/registry/restaurant.wukong.com/pizzas/"))
           .extracting(Kv::key).containsExactly("/registry/restaurant.wukong.com/pizzas/default/salami");
     }
+  }
+
+  private static final String FOO = "apiVersion: hello.zeng.dev/v1\nkind: Foo\nmetadata:\n  name: myfoo\n  namespace: default\n"
+      + "spec:\n  msg: hello\n";
+
+  @Test
+  @DisplayName("seed 001: --enable-etcd-storage=true --etcd-servers=...: kubectl's Foo is in etcd")
+  void seed001() throws Exception {
+    assumeTrue(Files.isExecutable(EtcdCluster.BIN), "no etcd binary at " + EtcdCluster.BIN);
+    try (EtcdCluster etcd = EtcdCluster.start(1);
+        ServerProcess server = ServerProcess.start(tmp.resolve("data"), "--enable-etcd-storage=true",
+            "--etcd-servers=" + etcd.endpoints().get(0))) {
+      Kubectl kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
+      assertThat(ok(kubectl.runWithInput(FOO, "create", "-f", "-")).out()).contains("foo.hello.zeng.dev/myfoo created");
+      assertThat(new EtcdKeys(etcd.endpoints().get(0)).range("/registry/hello.zeng.dev/foos/")).extracting(Kv::key)
+          .containsExactly("/registry/hello.zeng.dev/foos/default/myfoo");
+    }
+  }
+
+  @Test
+  @DisplayName("seed 002: the Deployment's --etcd-servers alone chooses etcd; kubectl applies the book's restaurant")
+  void seed002() throws Exception {
+    assumeTrue(Files.isExecutable(EtcdCluster.BIN), "no etcd binary at " + EtcdCluster.BIN);
+    try (EtcdCluster etcd = EtcdCluster.start(1);
+        ServerProcess server = ServerProcess.start(tmp.resolve("data"), "--etcd-servers=" + etcd.endpoints().get(0))) {
+      Kubectl kubectl = new Kubectl(server.kubeconfig(), Files.createDirectories(tmp.resolve("home")));
+      ok(kubectl.runWithInput(KubectlAdmissionIT.manifest("seed002/restaurant.yaml"), "apply", "-f", "-"));
+      assertThat(ok(kubectl.run("get", "pizzas.restaurant.programming-kubernetes.info", "-o", "name")).out())
+          .contains("margherita");
+      assertThat(new EtcdKeys(etcd.endpoints().get(0)).range("/registry/restaurant.wukong.com/pizzas/")).extracting(Kv::key)
+          .contains("/registry/restaurant.wukong.com/pizzas/default/margherita");
+      assertThat(server.dataDir()).isDirectoryNotContaining(p -> p.getFileName().toString().endsWith(".mv.db"));
+    }
+  }
+
+  @Test
+  @DisplayName("a storage flag the chosen backend does not use stops java -jar with exit code 2 and says which")
+  void unusedStorageFlag() throws Exception {
+    ServerProcess.Finished run = ServerProcess.run(Path.of(System.getProperty("apiserver.war", "target/custom-apiserver.war")),
+        Files.createDirectories(tmp.resolve("work")), "--data-dir", tmp.resolve("data").toString(),
+        "--etcd-servers=http://127.0.0.1:2379", "--storage-url=jdbc:h2:mem:x");
+    assertThat(run.exitCode()).as(run.output()).isEqualTo(2);
+    assertThat(run.output()).contains("Error: --storage-url is not used by the etcd3 storage backend (chosen by --etcd-servers)");
   }
 }
