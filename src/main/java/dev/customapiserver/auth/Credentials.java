@@ -12,9 +12,10 @@ import java.util.Optional;
  * headers (which a front proxy's identity headers are read from, only when its certificate is trusted).
  *
  * @param invalidTokenOffer a token was offered in a malformed way (e.g. a bad WebSocket subprotocol)
+ * @param loopbackPeer the TCP peer of the connection is a loopback address (never judged from headers)
  */
 public record Credentials(Optional<String> bearerToken, List<X509Certificate> clientCertificates,
-    boolean invalidTokenOffer, RequestHeaders headers) {
+    boolean invalidTokenOffer, RequestHeaders headers, boolean loopbackPeer) {
 
   /** No headers. */
   private static final RequestHeaders NO_HEADERS = new RequestHeaders() {
@@ -32,6 +33,17 @@ public record Credentials(Optional<String> bearerToken, List<X509Certificate> cl
   public Credentials {
     clientCertificates = List.copyOf(clientCertificates);
     headers = headers == null ? NO_HEADERS : headers;
+  }
+
+  /** From a peer that is not known to be local. */
+  public Credentials(Optional<String> bearerToken, List<X509Certificate> clientCertificates, boolean invalidTokenOffer,
+      RequestHeaders headers) {
+    this(bearerToken, clientCertificates, invalidTokenOffer, headers, false);
+  }
+
+  /** Whether nothing at all was presented: no token (not even a malformed offer), no client certificate. */
+  public boolean empty() {
+    return bearerToken.isEmpty() && clientCertificates.isEmpty() && !invalidTokenOffer;
   }
 
   /** Without headers. */

@@ -49,7 +49,7 @@ final class DiscoveryRoutes {
     out.add(root("/api", docs::apiVersions, true));
     out.add(root("/apis", docs::groupList, false));
     for (ApiGroup g : scheme.groups()) {
-      if (!g.name().isEmpty()) {
+      if (!g.name().isEmpty() && !g.versions().isEmpty()) {
         out.add(fixed("/apis/" + g.name(), docs.group(g)));
       }
       for (String v : g.versions()) {

@@ -14,6 +14,8 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Optional;
@@ -68,7 +70,7 @@ public final class AuthenticationFilter extends HttpFilter {
       token = offer.token();
     }
     Optional<UserInfo> user = authenticator.authenticate(new Credentials(token, certificates(request), invalidOffer,
-        new ServletHeaders(request)));
+        new ServletHeaders(request), loopback(request.getRemoteAddr())));
     if (user.isEmpty()) {
       failed.answer(request, response, Errors.unauthorized().status());
       return;
@@ -77,6 +79,24 @@ public final class AuthenticationFilter extends HttpFilter {
     RequestUser.set(request, user.get());
     boolean consumed = bearer.token().isPresent() && !user.get().equals(AuthenticationChain.ANONYMOUS);
     chain.doFilter(consumed ? new HiddenHeaders(request, "Authorization"::equalsIgnoreCase) : request, response);
+  }
+
+  /**
+   * Whether the connection's peer ({@code getRemoteAddr}: the socket's, as no forwarded-header
+   * customizer is installed) is a loopback address; an address that is not an IP literal is not.
+   */
+  static boolean loopback(String remoteAddr) {
+    if (remoteAddr == null || !(remoteAddr.matches("\\d{1,3}(\\.\\d{1,3}){3}")
+        || remoteAddr.matches("\\[?[0-9a-fA-F.:]*:[0-9a-fA-F.:]*(%[0-9A-Za-z_.-]+)?]?"))) {
+      return false;
+    }
+    String literal = remoteAddr.startsWith("[") && remoteAddr.endsWith("]")
+        ? remoteAddr.substring(1, remoteAddr.length() - 1) : remoteAddr;
+    try {
+      return InetAddress.getByName(literal).isLoopbackAddress(); // an IP literal: no name lookup
+    } catch (UnknownHostException e) {
+      return false;
+    }
   }
 
   private static List<X509Certificate> certificates(HttpServletRequest request) {

@@ -49,9 +49,12 @@ public final class GenericStore<H extends KubeObject> {
   private final Deleter<H> deleter;
   private final AdmissionCalls<H> admission;
   private final OpenWatches watches = new OpenWatches();
+  private final boolean unconditionalUpdate;
 
   GenericStore(ResourceType<H> type, ResourceStore<H> store, StorageCodec<H> codec, Codecs codecs,
-      ObjectValidator validator, Clock clock, NameGenerator names, AdmissionCalls<H> admission) {
+      ObjectValidator validator, Clock clock, NameGenerator names, AdmissionCalls<H> admission,
+      boolean unconditionalUpdate) {
+    this.unconditionalUpdate = unconditionalUpdate;
     this.type = type;
     this.store = store;
     this.codec = codec;
@@ -222,6 +225,9 @@ public final class GenericStore<H extends KubeObject> {
           + name + ")");
     }
     m.namespace = namespaceFor(ctx, m.namespace);
+    if ((m.resourceVersion == null || m.resourceVersion.isEmpty()) && unconditionalUpdate) {
+      m.resourceVersion = o.resourceVersion; // kube's AllowUnconditionalUpdate: no precondition given, none checked
+    }
     if (m.resourceVersion == null || m.resourceVersion.isEmpty()) {
       throw invalid(name, List.of(FieldError.invalid("metadata.resourceVersion", new FieldError.Raw("0x0"),
           "must be specified for an update")));

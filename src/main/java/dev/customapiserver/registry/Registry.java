@@ -41,6 +41,7 @@ public final class Registry implements AutoCloseable {
   private final NameGenerator names = new NameGenerator();
   private final Admission chain;
   private final ObjectClient client = new RegistryClient(stores::get);
+  private final boolean unconditionalUpdate;
 
   /** A registry without admission (every write is admitted). */
   public Registry(Scheme scheme, StorageBackend backend, Codecs codecs, Clock clock) {
@@ -59,6 +60,18 @@ public final class Registry implements AutoCloseable {
   /** With each resource's stored bytes passed through {@code transformers} (encryption at rest). */
   public Registry(Scheme scheme, StorageBackend backend, Codecs codecs, Clock clock,
       Function<Listers, Admission> admission, Function<GroupResource, ValueTransformer> transformers) {
+    this(scheme, backend, codecs, clock, admission, transformers, false);
+  }
+
+  /**
+   * The same; with {@code unconditionalUpdate} an update without {@code metadata.resourceVersion}
+   * replaces the current object whatever its version (kube's {@code AllowUnconditionalUpdate}, here for
+   * every kind), instead of 422.
+   */
+  public Registry(Scheme scheme, StorageBackend backend, Codecs codecs, Clock clock,
+      Function<Listers, Admission> admission, Function<GroupResource, ValueTransformer> transformers,
+      boolean unconditionalUpdate) {
+    this.unconditionalUpdate = unconditionalUpdate;
     this.scheme = scheme;
     this.backend = backend;
     this.codecs = codecs;
@@ -89,7 +102,8 @@ public final class Registry implements AutoCloseable {
     this.validator = new ObjectValidator(validation.getValidator());
     for (ResourceType<?> t : scheme.servedResources()) {
       GroupResource gr = t.groupResource();
-      stores.put(gr, storeFor(t, tracked.get(gr), codecsByResource.get(gr), codecs, validator, clock, names, chain));
+      stores.put(gr, storeFor(t, tracked.get(gr), codecsByResource.get(gr), codecs, validator, clock, names, chain,
+          unconditionalUpdate));
     }
   }
 
@@ -99,9 +113,10 @@ public final class Registry implements AutoCloseable {
 
   @SuppressWarnings("unchecked")
   private static <H extends KubeObject> GenericStore<H> storeFor(ResourceType<H> t, WriteTracking<?> store,
-      StorageCodec<?> codec, Codecs codecs, ObjectValidator validator, Clock clock, NameGenerator names, Admission chain) {
+      StorageCodec<?> codec, Codecs codecs, ObjectValidator validator, Clock clock, NameGenerator names, Admission chain,
+      boolean unconditionalUpdate) {
     return new GenericStore<>(t, (WriteTracking<H>) store, (StorageCodec<H>) codec, codecs, validator, clock, names,
-        new AdmissionCalls<>(t, chain));
+        new AdmissionCalls<>(t, chain), unconditionalUpdate);
   }
 
   /**
@@ -119,7 +134,7 @@ public final class Registry implements AutoCloseable {
     WriteTracking<H> tracked = tracking(backend, codec);
     informers.register(t.groupResource(), tracked, t.hubType());
     stores.put(t.groupResource(), new GenericStore<>(t, tracked, codec, codecs, validator, clock, names,
-        new AdmissionCalls<>(t, chain)));
+        new AdmissionCalls<>(t, chain), unconditionalUpdate));
   }
 
   /** Stops serving a resource {@link #register registered} at run time (its stored objects stay). */

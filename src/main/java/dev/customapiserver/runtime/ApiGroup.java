@@ -2,6 +2,7 @@ package dev.customapiserver.runtime;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * An API group as a module defines it: its name, its versions in priority order (the first is the
@@ -16,6 +17,16 @@ public record ApiGroup(String name, List<String> versions, List<ResourceType<?>>
         throw new IllegalArgumentException(r.kind() + " is in group " + r.group() + ", not " + name);
       }
     }
+  }
+
+  /**
+   * This group served only in the versions {@code enabled} accepts (kube-apiserver's {@code
+   * --runtime-config}): the others leave its version list and become stored-only in its resources.
+   * Every version may be turned off: the group then has no versions and is not in discovery.
+   */
+  public ApiGroup servedOnlyIn(Predicate<String> enabled) {
+    return new ApiGroup(name, versions.stream().filter(enabled).toList(),
+        resources.stream().<ResourceType<?>>map(r -> r.servedOnlyIn(enabled)).toList());
   }
 
   /** The preferred version. */

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Everything the server needs to serve one kind: names, scope, hub type, the versions it is served in
@@ -67,6 +68,42 @@ public final class ResourceType<H extends KubeObject> {
   private final CreateOnly<H> createOnly;
   private final Map<String, StructuralSchema> schemas;
   private final List<String> verbs;
+
+  private ResourceType(ResourceType<H> t, Set<String> storedOnly) {
+    this.group = t.group;
+    this.kind = t.kind;
+    this.plural = t.plural;
+    this.singular = t.singular;
+    this.shortNames = t.shortNames;
+    this.categories = t.categories;
+    this.namespaced = t.namespaced;
+    this.statusSubresource = t.statusSubresource;
+    this.hubType = t.hubType;
+    this.versions = t.versions;
+    this.storedOnly = Set.copyOf(storedOnly);
+    this.storageVersion = t.storageVersion;
+    this.strategy = t.strategy;
+    this.selectableFields = t.selectableFields;
+    this.scale = t.scale;
+    this.connectors = t.connectors;
+    this.storedAs = t.storedAs;
+    this.timeToLive = t.timeToLive;
+    this.actions = t.actions;
+    this.createOnly = t.createOnly;
+    this.schemas = t.schemas;
+    this.verbs = t.verbs;
+  }
+
+  /**
+   * This kind served only in the versions {@code enabled} accepts (kube-apiserver's {@code
+   * --runtime-config}); the others stay known for storage and conversion, as {@link
+   * Builder#storedOnly stored-only} versions.
+   */
+  public ResourceType<H> servedOnlyIn(Predicate<String> enabled) {
+    Set<String> hidden = new java.util.HashSet<>(storedOnly);
+    versions.keySet().stream().filter(enabled.negate()).forEach(hidden::add);
+    return hidden.equals(storedOnly) ? this : new ResourceType<>(this, hidden);
+  }
 
   private ResourceType(Builder<H> b) {
     this.group = Objects.requireNonNull(b.group, "group");

@@ -77,7 +77,8 @@ public final class ApiServer implements AutoCloseable {
     Operations ops = new Operations();
     LateAuthorizer lateAuthorizer = new LateAuthorizer();
     ServiceAccountKeys serviceAccountKeys = ServiceAccountWiring.keys(config);
-    GroupWiring groups = GroupWiring.load(lateAuthorizer, ServiceAccountWiring.services(config, serviceAccountKeys));
+    GroupWiring groups = GroupWiring.load(lateAuthorizer, ServiceAccountWiring.services(config, serviceAccountKeys),
+        config.flags());
     Codecs codecs = new Codecs();
     CoreClusterWiring core = CoreClusterWiring.open(config, groups.scheme(), codecs);
     StorageBackend storage = StorageStack.open(config, ops, testView);

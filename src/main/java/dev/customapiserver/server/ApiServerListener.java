@@ -3,6 +3,7 @@ package dev.customapiserver.server;
 import dev.customapiserver.server.config.ConfigLoader;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
+import dev.customapiserver.server.datadir.AdminCredentials;
 import dev.customapiserver.server.datadir.DataDirectory;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
@@ -33,7 +34,7 @@ public final class ApiServerListener implements ServletContextListener {
         .filter(s -> !s.isBlank()).map(Path::of);
     ServerConfig config = ConfigLoader.fromEnvironment(System.getenv(), yaml);
     DataDirectory data = new DataDirectory(config.dataDir(), Clock.systemUTC(), new SecureRandom());
-    server = ApiServer.create(config, data.adminToken());
+    server = ApiServer.create(config, new AdminCredentials(data, config).token()); // --kubectl-ephemeral-token too
     Duration grace = config.flags().duration(Option.SHUTDOWN_WATCH_TERMINATION_GRACE_PERIOD);
     watchGrace = grace.compareTo(watchGrace) > 0 ? grace : watchGrace;
     server.register(context);

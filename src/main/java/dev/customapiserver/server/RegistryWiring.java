@@ -44,7 +44,7 @@ final class RegistryWiring {
           .map(AdmissionConfiguration::read).orElse(AdmissionConfiguration.EMPTY);
       return new Registry(scheme, storage, codecs, Clock.systemUTC(), listers -> AuthorizationWiring.guard(
           chain(groups.modules(), scheme, codecs, core.listers(listers), selection, admission, ops.metrics().admission()),
-          listers, authorizer, scheme), ControlPlaneWiring.encryption(config));
+          listers, authorizer, scheme), ControlPlaneWiring.encryption(config), config.flags().bool(Option.UNRESTRICTED_UPDATE));
     } catch (IllegalArgumentException e) {
       storage.close();
       throw ConfigException.invalid(e.getMessage());

@@ -8,6 +8,7 @@ import dev.customapiserver.auth.reviews.TokenReviews;
 import dev.customapiserver.auth.x509.CaBundle;
 import dev.customapiserver.auth.x509.X509Authenticator;
 import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.auth.LocalhostAdmin;
 import dev.customapiserver.auth.SystemGroups;
 import dev.customapiserver.auth.TokenAuthenticator;
 import dev.customapiserver.auth.TokenFile;
@@ -30,6 +31,7 @@ import java.util.Map;
  * wins) and the authorizer {@code config} asks for.
  */
 final class SecurityWiring {
+  private static final System.Logger LOG = System.getLogger(SecurityWiring.class.getName());
   private SecurityWiring() {}
 
   /**
@@ -43,6 +45,13 @@ final class SecurityWiring {
     clientCa(config).ifPresent(ca -> authenticators.add(new X509Authenticator(CaBundle.read(ca), Clock.systemUTC())));
     authenticators.add(AuthenticationChain.bearerTokens(List.of(TokenAuthenticator.of(tokens),
         ServiceAccountWiring.authenticator(config, ServiceAccountWiring.keys(config), registry))));
+    if (config.flags().bool(Option.AUTHN_ALLOW_LOCALHOST)) {
+      LOG.log(System.Logger.Level.WARNING, "*** WARNING: " + Option.AUTHN_ALLOW_LOCALHOST.flag() + "=true: every request "
+          + "without credentials from a loopback address (127.0.0.0/8, ::1) is the administrator "
+          + LocalhostAdmin.USER.name() + " (group " + SystemGroups.MASTERS + "), over HTTP and HTTPS. Any process on "
+          + "this machine can do everything. Use it only for local experiments. ***");
+      authenticators.add(new LocalhostAdmin());
+    }
     return new AuthenticationChain(authenticators, config.flags().bool(Option.ANONYMOUS_AUTH));
   }
 

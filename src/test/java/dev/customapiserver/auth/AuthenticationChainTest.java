@@ -53,4 +53,21 @@ class AuthenticationChainTest {
     assertThat(AuthenticationChain.ofTokens(List.of(tokens))
         .authenticate(new Credentials(java.util.Optional.empty(), List.of(), true))).isEmpty();
   }
+
+  @Test
+  @DisplayName("LocalhostAdmin (--authn-allow-localhost): nothing presented from a loopback peer is system:unsecured in system:masters")
+  void localhostAdmin() {
+    AuthenticationChain chain = new AuthenticationChain(List.of(AuthenticationChain.bearerTokens(List.of(tokens)),
+        new LocalhostAdmin()), true);
+    Credentials local = new Credentials(java.util.Optional.empty(), List.of(), false, null, true);
+    assertThat(chain.authenticate(local)).get()
+        .satisfies(u -> assertThat(u.name()).isEqualTo("system:unsecured"))
+        .satisfies(u -> assertThat(u.groups()).containsExactly(SystemGroups.MASTERS, SystemGroups.AUTHENTICATED));
+    assertThat(chain.authenticate(Credentials.none())).as("not a loopback peer").get()
+        .extracting(UserInfo::name).isEqualTo("system:anonymous");
+    assertThat(chain.authenticate(new Credentials(java.util.Optional.of("nope"), List.of(), false, null, true)))
+        .as("a bad token from a loopback peer is still refused").isEmpty();
+    assertThat(chain.authenticate(new Credentials(java.util.Optional.of("t1"), List.of(), false, null, true))).get()
+        .as("a good token names its own user").extracting(UserInfo::name).isEqualTo("alice");
+  }
 }

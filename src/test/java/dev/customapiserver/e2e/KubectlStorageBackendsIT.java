@@ -135,7 +135,7 @@ class KubectlStorageBackendsIT {
   record Kv(String key, String modRevision) {}
 
   /** Reads keys through etcd's JSON gateway ({@code /v3/kv/range}), as {@code etcdctl get --prefix} does over gRPC. */
-  private static final class EtcdKeys {
+  static final class EtcdKeys {
     private final URI range;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 

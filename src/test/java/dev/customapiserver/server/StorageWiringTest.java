@@ -82,4 +82,67 @@ class StorageWiringTest {
     }
     assertThat(other.resolve(".revisions.log")).exists();
   }
+
+  @Test
+  @DisplayName("seed 000's --backend=etcd is --storage-backend=etcd3; --backend=file|memory|jpa as their namesakes")
+  void backendAlias() {
+    assertThat(StorageWiring.backend(config("--backend=etcd", "--etcd-servers=http://127.0.0.1:2379"))).isEqualTo("etcd3");
+    assertThat(StorageWiring.backend(config("--backend", "file"))).isEqualTo("file");
+    assertThat(StorageWiring.backend(config("--backend=memory"))).isEqualTo("memory");
+    assertThat(StorageWiring.backend(config("--backend=jpa"))).isEqualTo("jpa");
+    assertThat(StorageWiring.backend(config("--storage-backend=etcd", "--etcd-servers=http://127.0.0.1:2379")))
+        .isEqualTo("etcd3");
+  }
+
+  @Test
+  @DisplayName("--etcd-servers without a backend flag means etcd3, as kube-apiserver and sample-apiserver")
+  void etcdServersChooseEtcd() {
+    assertThat(StorageWiring.backend(config("--etcd-servers=http://localhost:2379"))).isEqualTo("etcd3");
+    assertThat(StorageWiring.backend(config())).isEqualTo("jpa");
+  }
+
+  @Test
+  @DisplayName("seed 001's --enable-etcd-storage: true is etcd3, false is memory; a contradicting --storage-backend stops the start")
+  void enableEtcdStorage() {
+    assertThat(StorageWiring.backend(config("--enable-etcd-storage=true", "--etcd-servers=http://localhost:2379")))
+        .isEqualTo("etcd3");
+    assertThat(StorageWiring.backend(config("--enable-etcd-storage", "--etcd-servers=http://localhost:2379")))
+        .isEqualTo("etcd3");
+    assertThat(StorageWiring.backend(config("--enable-etcd-storage=false"))).isEqualTo("memory");
+    assertThatThrownBy(() -> StorageWiring.open(config("--enable-etcd-storage=true")))
+        .hasMessage("--etcd-servers must be specified");
+    assertThatThrownBy(() -> StorageWiring.backend(config("--enable-etcd-storage=false", "--storage-backend=jpa")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("--enable-etcd-storage=false means the memory storage backend, but --storage-backend asks for jpa");
+  }
+
+  @Test
+  @DisplayName("a storage flag the chosen backend does not use stops the start, naming the flag and what chose the backend")
+  void unusedStorageFlags() {
+    assertThatThrownBy(() -> StorageWiring.backend(config("--etcd-servers=http://localhost:2379",
+        "--storage-url=jdbc:h2:mem:x")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("--storage-url is not used by the etcd3 storage backend (chosen by --etcd-servers); remove it, "
+            + "or choose the backend that uses it with --storage-backend");
+    assertThatThrownBy(() -> StorageWiring.backend(config("--storage-backend=memory", "--storage-root=/tmp/x")))
+        .hasMessageStartingWith("--storage-root is not used by the memory storage backend (chosen by --storage-backend)");
+    assertThatThrownBy(() -> StorageWiring.backend(config("--etcd-prefix=/other")))
+        .hasMessageStartingWith("--etcd-prefix is not used by the jpa storage backend (the default)");
+    assertThatThrownBy(() -> StorageWiring.backend(config("--enable-etcd-storage=false", "--etcd-servers=http://x:2379")))
+        .hasMessageStartingWith("--etcd-servers is not used by the memory storage backend (chosen by --enable-etcd-storage)");
+  }
+
+  @Test
+  @DisplayName("--file-rootpath is the file backend's tree (and the data directory) unless --storage-root says otherwise")
+  void fileRootpath() throws IOException {
+    Path root = dir.resolve("lab");
+    ServerConfig c = ConfigLoader.load(CommandLine.parse(List.of("--backend=file", "--file-rootpath=" + root,
+        "--watch-cache=false")), Map.of());
+    assertThat(c.dataDir()).isEqualTo(root);
+    try (StorageBackend b = StorageWiring.open(c)) {
+      assertThat(b.healthy()).isTrue();
+    }
+    assertThat(root.resolve(".revisions.log")).exists();
+    assertThat(config("--file-rootpath=" + root).dataDir()).as("an explicit --data-dir wins").isEqualTo(dir);
+  }
 }

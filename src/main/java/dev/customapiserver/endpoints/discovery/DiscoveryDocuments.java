@@ -45,7 +45,7 @@ public final class DiscoveryDocuments {
   public Map<String, Object> groupList() {
     List<Object> groups = new ArrayList<>();
     for (ApiGroup g : scheme.groups()) {
-      if (!g.name().isEmpty()) {
+      if (!g.name().isEmpty() && !g.versions().isEmpty()) { // every version turned off: not served
         groups.add(group(g));
       }
     }
@@ -88,7 +88,7 @@ public final class DiscoveryDocuments {
   public Map<String, Object> aggregated(boolean core, String discoveryVersion) {
     List<Object> items = new ArrayList<>();
     for (ApiGroup g : scheme.groups()) {
-      if (g.name().isEmpty() != core) {
+      if (g.name().isEmpty() != core || g.versions().isEmpty()) {
         continue;
       }
       List<Object> versions = new ArrayList<>();

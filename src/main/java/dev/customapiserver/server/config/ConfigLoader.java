@@ -54,7 +54,8 @@ public final class ConfigLoader {
           + " must be given together");
     }
     Setting plain = s.get(Option.PORT);
-    Path dataDir = f.path(Option.DATA_DIR)
+    Optional<Path> rootPath = f.path(Option.FILE_ROOTPATH);
+    Path dataDir = (f.isDefault(Option.DATA_DIR) && rootPath.isPresent() ? rootPath : f.path(Option.DATA_DIR))
         .orElseThrow(() -> ConfigException.invalid(Option.DATA_DIR.flag() + " must not be empty"));
     return new ServerConfig(
         dataDir,

@@ -66,11 +66,37 @@ public final class DataDirectory {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
+    return newAdminToken();
+  }
+
+  /**
+   * A new admin bearer token, replacing the one of {@code admin.token} (mode 0600): {@code
+   * --kubectl-ephemeral-token}, so the previous token is no longer accepted.
+   */
+  public String newAdminToken() {
     byte[] bytes = new byte[32];
     random.nextBytes(bytes);
     String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    SecureFiles.write(file, (token + "\n").getBytes(StandardCharsets.US_ASCII), true);
+    SecureFiles.write(adminTokenFile(), (token + "\n").getBytes(StandardCharsets.US_ASCII), true);
     return token;
+  }
+
+  /**
+   * Writes a new client certificate of {@code user} in {@code groups}, signed by this directory's CA
+   * (created if missing), into {@code certDir}: {@code client.crt}, {@code client.key} (0600), {@code
+   * ca.crt} and {@code client.p12} (PKCS#12 with the key, the certificate and the CA, protected by
+   * {@code password}; 0600), as {@code curl --cert client.p12:PASSWORD} reads it.
+   *
+   * @return the PKCS#12 file
+   */
+  public Path writeClientCertificate(Path certDir, String user, List<String> groups, char[] password) {
+    Pki.ClientIdentity id = pki.client(user, groups, Pki.SERVING_VALIDITY, true);
+    SecureFiles.write(certDir.resolve("client.crt"), id.certificatePem().getBytes(StandardCharsets.US_ASCII), false);
+    SecureFiles.write(certDir.resolve("client.key"), id.keyPem().getBytes(StandardCharsets.US_ASCII), true);
+    SecureFiles.write(certDir.resolve("ca.crt"), id.caPem().getBytes(StandardCharsets.US_ASCII), false);
+    Path p12 = certDir.resolve("client.p12");
+    SecureFiles.write(p12, Pkcs12.encode(id, password), true);
+    return p12;
   }
 
   /**
@@ -86,6 +112,19 @@ public final class DataDirectory {
    * as {@code <service>.<namespace>.svc}, which kube-apiserver's aggregator verifies, or IP literals).
    */
   public ServingIdentity servingIdentity(List<String> extraIps, List<String> extraSans) {
+    return servingIdentity(extraIps, extraSans, pki);
+  }
+
+  /**
+   * The same, the serving certificate (still signed by this directory's CA) kept as {@code
+   * apiserver.crt}/{@code apiserver.key} in {@code servingDir} instead of {@code pki/}: kube's
+   * {@code --cert-dir}, where a generated certificate is written.
+   */
+  public ServingIdentity servingIdentity(List<String> extraIps, List<String> extraSans, Path servingDir) {
+    return servingIdentity(extraIps, extraSans, pki.servingIn(servingDir.toAbsolutePath().normalize()));
+  }
+
+  private static ServingIdentity servingIdentity(List<String> extraIps, List<String> extraSans, Pki pki) {
     List<String> ips = new ArrayList<>(LOOPBACK_IPS);
     List<String> dns = new ArrayList<>(LOOPBACK_DNS);
     extraIps.stream().filter(ip -> !ips.contains(ip)).forEach(ips::add);

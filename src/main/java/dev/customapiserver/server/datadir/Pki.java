@@ -34,13 +34,24 @@ final class Pki {
   private static final System.Logger LOG = System.getLogger(Pki.class.getName());
 
   private final Path dir;
+  private final Path servingDir;
   private final Certificates certificates;
   private final Clock clock;
 
   Pki(Path dir, Certificates certificates, Clock clock) {
+    this(dir, dir, certificates, clock);
+  }
+
+  private Pki(Path dir, Path servingDir, Certificates certificates, Clock clock) {
     this.dir = dir;
+    this.servingDir = servingDir;
     this.certificates = certificates;
     this.clock = clock;
+  }
+
+  /** The same CA, with the serving certificate kept as {@code apiserver.crt}/{@code .key} in {@code servingDir} ({@code --cert-dir}). */
+  Pki servingIn(Path servingDir) {
+    return new Pki(dir, servingDir, certificates, clock);
   }
 
   Path caCertFile() {
@@ -48,14 +59,35 @@ final class Pki {
   }
 
   Path servingCertFile() {
-    return dir.resolve("apiserver.crt");
+    return servingDir.resolve("apiserver.crt");
   }
 
   /** The serving identity for {@code dnsNames} and {@code ipAddresses}, created or reused. */
   ServingIdentity ensure(List<String> dnsNames, List<String> ipAddresses) {
     Instant now = clock.instant();
+    Path keyFile = servingDir.resolve("apiserver.key");
+    Ca authority = ensureCa(now);
+    X509Certificate ca = authority.certificate();
+    PrivateKey caKey = authority.key();
+    Optional<ServingIdentity> existing = reusable(ca, keyFile, dnsNames, ipAddresses, now);
+    if (existing.isPresent()) {
+      return existing.get();
+    }
+    KeyPair pair = certificates.newKeyPair();
+    X509Certificate cert = certificates.serving(ca, caKey, pair.getPublic(), "custom-apiserver",
+        dnsNames, ipAddresses, now, SERVING_VALIDITY);
+    SecureFiles.write(keyFile, Pem.encode(pair.getPrivate()).getBytes(StandardCharsets.US_ASCII), true);
+    SecureFiles.write(servingCertFile(), Pem.encode(List.of(cert)).getBytes(StandardCharsets.US_ASCII), false);
+    LOG.log(System.Logger.Level.INFO, "Created the serving certificate {0} for {1} {2}", servingCertFile(), dnsNames, ipAddresses);
+    return new ServingIdentity(pair.getPrivate(), List.of(cert), ca);
+  }
+
+  /** The CA's certificate and key. */
+  record Ca(X509Certificate certificate, PrivateKey key) {}
+
+  /** The CA of {@code pki/}, reused, or created when missing or broken. */
+  Ca ensureCa(Instant now) {
     Path caKeyFile = dir.resolve("ca.key");
-    Path keyFile = dir.resolve("apiserver.key");
     X509Certificate ca;
     PrivateKey caKey;
     X509Certificate existingCa = null;
@@ -79,17 +111,7 @@ final class Pki {
       SecureFiles.write(caCertFile(), Pem.encode(List.of(ca)).getBytes(StandardCharsets.US_ASCII), false);
       LOG.log(System.Logger.Level.INFO, "Created a self-signed CA in {0}", caCertFile());
     }
-    Optional<ServingIdentity> existing = reusable(ca, keyFile, dnsNames, ipAddresses, now);
-    if (existing.isPresent()) {
-      return existing.get();
-    }
-    KeyPair pair = certificates.newKeyPair();
-    X509Certificate cert = certificates.serving(ca, caKey, pair.getPublic(), "custom-apiserver",
-        dnsNames, ipAddresses, now, SERVING_VALIDITY);
-    SecureFiles.write(keyFile, Pem.encode(pair.getPrivate()).getBytes(StandardCharsets.US_ASCII), true);
-    SecureFiles.write(servingCertFile(), Pem.encode(List.of(cert)).getBytes(StandardCharsets.US_ASCII), false);
-    LOG.log(System.Logger.Level.INFO, "Created the serving certificate {0} for {1} {2}", servingCertFile(), dnsNames, ipAddresses);
-    return new ServingIdentity(pair.getPrivate(), List.of(cert), ca);
+    return new Ca(ca, caKey);
   }
 
   /**
@@ -98,6 +120,14 @@ final class Pki {
    * @throws IllegalStateException if the CA was not generated yet (the server never started here)
    */
   ClientIdentity client(String user, List<String> groups, Duration validity) {
+    return client(user, groups, validity, false);
+  }
+
+  /** The same; with {@code createCa} the CA is created first when missing. */
+  ClientIdentity client(String user, List<String> groups, Duration validity, boolean createCa) {
+    if (createCa) {
+      ensureCa(clock.instant());
+    }
     Path caKeyFile = dir.resolve("ca.key");
     if (!Files.exists(caCertFile()) || !Files.exists(caKeyFile)) {
       throw new IllegalStateException("no CA in " + dir + ": start the server with this --data-dir once first");
@@ -106,11 +136,23 @@ final class Pki {
     KeyPair pair = certificates.newKeyPair();
     X509Certificate cert = certificates.client(ca, Pem.readPrivateKey(caKeyFile), pair.getPublic(), user, groups,
         clock.instant(), validity);
-    return new ClientIdentity(Pem.encode(List.of(cert)), Pem.encode(pair.getPrivate()), Pem.encode(List.of(ca)));
+    return new ClientIdentity(cert, pair.getPrivate(), ca);
   }
 
-  /** A client certificate with its key and the CA that signed it, PEM-encoded. */
-  record ClientIdentity(String certificatePem, String keyPem, String caPem) {}
+  /** A client certificate with its key and the CA that signed it. */
+  record ClientIdentity(X509Certificate certificate, PrivateKey key, X509Certificate ca) {
+    String certificatePem() {
+      return Pem.encode(List.of(certificate));
+    }
+
+    String keyPem() {
+      return Pem.encode(key);
+    }
+
+    String caPem() {
+      return Pem.encode(List.of(ca));
+    }
+  }
 
   private Optional<ServingIdentity> reusable(X509Certificate ca, Path keyFile, List<String> dnsNames,
       List<String> ipAddresses, Instant now) {

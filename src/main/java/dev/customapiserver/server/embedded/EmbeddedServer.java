@@ -1,8 +1,8 @@
 package dev.customapiserver.server.embedded;
 
 import dev.customapiserver.server.ApiServer;
-import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
+import dev.customapiserver.server.datadir.AdminCredentials;
 import dev.customapiserver.server.datadir.DataDirectory;
 import dev.customapiserver.server.datadir.ServingIdentity;
 import dev.customapiserver.storage.StorageBackend;
@@ -56,17 +56,17 @@ public final class EmbeddedServer implements AutoCloseable {
   /** The same, with the storage backend passed through {@code storageView} (see {@link ApiServer#create}). */
   public static EmbeddedServer start(ServerConfig config, UnaryOperator<StorageBackend> storageView) throws Exception {
     DataDirectory data = new DataDirectory(config.dataDir(), Clock.systemUTC(), new SecureRandom());
-    String token = data.adminToken();
-    ServingIdentity identity = config.tlsCertFile().isPresent()
-        ? ServingIdentity.fromFiles(config.tlsCertFile().get(), config.tlsPrivateKeyFile().orElseThrow())
-        : data.servingIdentity(BindAddresses.certificateIps(config.bindAddress()),
-            config.flags().list(Option.APISERVER_CERT_EXTRA_SANS));
+    AdminCredentials admin = new AdminCredentials(data, config);
+    String token = admin.token();
+    ServingIdentity identity = new ServingCertificates(ServingCertificates.MOUNTED).choose(config, data);
+    admin.writeClientCertificate(); // before the authenticators are made: they trust the data directory's CA
     ApiServer api = ApiServer.create(config, token, storageView);
     EmbeddedServer server = start(config, identity, api);
-    data.writeKubeconfig(server.secureUri.toString(), identity, token);
-    LOG.log(System.Logger.Level.INFO, "Serving {0}{1}. For kubectl: export KUBECONFIG={2}", server.secureUri,
-        server.plainUri.map(u -> " and " + u).orElse(""), data.kubeconfigFile());
-    EmbeddedServer running = new EmbeddedServer(server.jetty, server.secureUri, server.plainUri, data.kubeconfigFile(),
+    Optional<Path> kubeconfig = admin.writeKubeconfig(server.secureUri.toString(), identity, token);
+    LOG.log(System.Logger.Level.INFO, "Serving {0}{1}.{2}", server.secureUri,
+        server.plainUri.map(u -> " and " + u).orElse(""),
+        kubeconfig.map(k -> " For kubectl: export KUBECONFIG=" + k).orElse(""));
+    EmbeddedServer running = new EmbeddedServer(server.jetty, server.secureUri, server.plainUri, kubeconfig.orElse(null),
         api, server.shutdown);
     Runtime.getRuntime().addShutdownHook(new Thread(running::close, "apiserver-shutdown")); // SIGTERM, SIGINT
     return running;

@@ -175,6 +175,43 @@ class ConfigLoaderTest {
   }
 
   @Test
+  @DisplayName("--help prints every flag once, under its section's heading, as kube-apiserver groups its flags")
+  void helpSections() {
+    String usage = Usage.text();
+    for (Section section : Section.values()) {
+      assertThat(usage).contains("\n" + section.heading() + ":\n");
+    }
+    for (Option o : Option.values()) {
+      int heading = usage.indexOf("\n" + o.section().heading() + ":\n");
+      int next = java.util.stream.Stream.of(Section.values()).filter(s -> s.ordinal() > o.section().ordinal())
+          .mapToInt(s -> usage.indexOf("\n" + s.heading() + ":\n")).filter(i -> i >= 0).min().orElse(usage.length());
+      int at = usage.indexOf("\n  " + o.flag() + " ");
+      if (at < 0) {
+        at = usage.indexOf("\n  " + o.flag() + ",");
+      }
+      assertThat(at).as(o.flag() + " under " + o.section().heading()).isBetween(heading, next);
+    }
+    assertThat(usage).contains("  --storage-backend, --backend BACKEND\n").contains("Secure serving flags:\n\n  --secure-port PORT");
+  }
+
+  @Test
+  @DisplayName("seed 000's lab command line parses: --backend, --file-rootpath, --request-timeout=60m and the lab's switches")
+  void seed000Lab() {
+    ServerConfig c = load(Map.of(), "--backend=etcd", "--etcd-servers=http://127.0.0.1:2379",
+        "--file-rootpath=/tmp/custom-apiserver", "--request-timeout=60m", "--token-auth-file=configs/token.csv",
+        "--unrestricted-update=true", "--kubectl-disabled=false", "--kubectl-ephemeral-token=false",
+        "--authn-allow-localhost=true");
+    assertThat(c.flags().string(Option.STORAGE_BACKEND)).isEqualTo("etcd");
+    assertThat(c.dataDir()).isEqualTo(Path.of("/tmp/custom-apiserver"));
+    assertThat(c.flags().duration(Option.REQUEST_TIMEOUT)).isEqualTo(java.time.Duration.ofMinutes(60));
+    assertThat(c.flags().bool(Option.UNRESTRICTED_UPDATE)).isTrue();
+    assertThat(c.flags().bool(Option.KUBECTL_DISABLED)).isFalse();
+    assertThat(c.flags().bool(Option.KUBECTL_EPHEMERAL_TOKEN)).isFalse();
+    assertThat(c.flags().bool(Option.AUTHN_ALLOW_LOCALHOST)).isTrue();
+    assertThat(c.flags().string(Option.CLIENT_CERTIFICATE_PASSWORD)).isEqualTo("P@ssw0rd");
+  }
+
+  @Test
   @DisplayName("the password never shows in the configuration's text form")
   void passwordHidden() {
     assertThat(load(Map.of(), "--storage-password", "s3cret").toString()).doesNotContain("s3cret").contains("***");
