@@ -104,7 +104,8 @@ class DocumentationTest {
   @Test
   @DisplayName("every flag given to custom-apiserver.war in a command exists in --help")
   void flagsExist() {
-    Set<String> known = Stream.of(Option.values()).map(Option::flagName).collect(Collectors.toSet());
+    Set<String> known = Stream.of(Option.values()).flatMap(o -> Stream.concat(Stream.of(o.flagName()), o.aliases().stream()))
+        .collect(Collectors.toSet());
     known.add("help");
     List<String> unknown = new ArrayList<>();
     for (MarkdownPage page : pages) {
