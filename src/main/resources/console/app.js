@@ -27,7 +27,7 @@ function el(tag, attrs = {}, ...children) {
 }
 const link = (path, text) => el('a', { href: BASE + path.replace(/^\//, ''), 'data-path': path, text });
 function alertBox(message) { return el('div', { class: 'alert', role: 'alert', text: message }); }
-function show(...nodes) { main.replaceChildren(...nodes); }
+function show(...nodes) { main.replaceChildren(...nodes.filter((n) => n !== null && n !== undefined)); }
 
 // ---- credentials ----
 const credentials = {

@@ -93,10 +93,19 @@ class ConsoleBrowserIT {
     browser.await(ExpectedConditions.urlToBe(server.url().resolve("/console" + FOOS + "/first").toString()));
     String yaml = browser.await(ExpectedConditions.visibilityOfElementLocated(By.id("yaml"))).getAttribute("value");
     assertThat(yaml).contains("name: first", "msg: hello").doesNotContain("managedFields");
+    assertThat(browser.driver.findElement(By.id("main")).getText()).as("no empty section shows as text")
+        .doesNotContainPattern("(?m)^(null|undefined)$");
     browser.screenshot("object");
     Object paint = browser.driver.executeScript(
         "const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? Math.round(p.startTime) : -1");
     Files.writeString(Path.of("target", "console-screenshots", "first-paint-ms.txt"), paint + "\n"); // for the notes, not asserted
+
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844)); // a phone
+    org.openqa.selenium.Rectangle nav = browser.driver.findElement(By.id("nav")).getRect();
+    org.openqa.selenium.Rectangle page = browser.driver.findElement(By.id("main")).getRect();
+    assertThat(nav.getY() + nav.getHeight()).as("on a phone the navigation sits above the page").isLessThanOrEqualTo(page.getY());
+    assertThat(page.getWidth()).as("the page takes the phone's width").isGreaterThan(300);
+    browser.screenshot("phone");
   }
 
   @Test
