@@ -197,6 +197,14 @@ class SeedProtobufRestTest {
     assertThat(list.has(PROTOBUF + ";stream=watch")).isTrue();
     JsonNode get = doc.at("/paths/~1apis~1wardle.example.com~1v1beta1~1namespaces~1{namespace}~1flunders~1{name}/get/responses/200/content");
     assertThat(get.has(PROTOBUF)).as(get.toString()).isTrue();
+
+    JsonNode v2 = JSON.readTree(server.send("GET", "/openapi/v2", null, "Accept", "application/json").body());
+    JsonNode produces = v2.at("/paths/~1apis~1wardle.example.com~1v1beta1~1namespaces~1{namespace}~1flunders/get/produces");
+    assertThat(produces.toString()).as(produces.toString())
+        .contains("\"" + PROTOBUF + "\"").contains("\"" + PROTOBUF + ";stream=watch\"");
+    JsonNode namespaces = v2.at("/paths/~1api~1v1~1namespaces/get/produces");
+    assertThat(namespaces.isArray()).as(namespaces.toString()).isTrue();
+    assertThat(namespaces.toString()).as("kinds not served in protobuf do not list it").doesNotContain(PROTOBUF);
   }
 
   private static byte[] flunder(String name, String reference) {

@@ -96,7 +96,9 @@ public final class ReadHandlers<H extends KubeObject> {
     WebSocketUpgrade upgrade = WebSocketWatchOutput.requested(call);
     String accept = call.header("Accept");
     boolean sse = upgrade == null && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/event-stream");
-    OutputFormat format = sse ? OutputFormat.JSON : Negotiation.format(call, true, view);
+    // protobuf events go over a chunked response (length-prefixed), not over text WebSocket messages
+    OutputFormat format = sse ? OutputFormat.JSON
+        : upgrade != null ? OutputFormat.negotiate(accept, true) : Negotiation.format(call, true, view);
     if (format == OutputFormat.YAML) {
       throw Errors.notAcceptable(List.of("application/json", "application/json;as=Table;v=v1;g=meta.k8s.io", "text/event-stream"));
     }
