@@ -32,7 +32,9 @@ import java.util.TreeMap;
  * field per element) and maps (entries {key 1, value 2}, sorted by key); int-or-string as
  * intstr.IntOrString, anything untyped as runtime.RawExtension. ObjectMeta and ListMeta are
  * {@link MetaProtobuf}'s. A field without a value is left out (a Go reader sees its zero value, as
- * when Go's own code writes the zero value).
+ * when Go's own code writes the zero value); read, a field's empty string or zero number (what Go
+ * writes for a field it has no value for) is unset, as in the JSON such a client would send. List
+ * elements and map values keep theirs.
  *
  * <p>Thread-safe once built.
  */
@@ -231,7 +233,17 @@ public final class SchemaProtobuf {
       map.set(key[0], v[0] == null ? zero(s.additionalProperties()) : v[0]);
       return;
     }
-    target.set(name, value(s, wireType, in, name));
+    JsonNode v = value(s, wireType, in, name);
+    if (goUnset(v)) {
+      target.remove(name); // Go's zero value of a non-pointer field: unset, as its JSON (omitempty) leaves it out
+    } else {
+      target.set(name, v);
+    }
+  }
+
+  /** An empty string or a zero number: what Go's generated code writes for a field it has no value for. */
+  private static boolean goUnset(JsonNode v) {
+    return v.isNull() || (v.isTextual() && v.asText().isEmpty()) || (v.isNumber() && v.asDouble() == 0);
   }
 
   private static boolean packable(StructuralSchema s) {

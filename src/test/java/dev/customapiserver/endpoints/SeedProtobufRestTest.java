@@ -69,6 +69,9 @@ class SeedProtobufRestTest {
     FlunderV1beta1 g = decode(got.body(), "wardle.example.com/v1beta1", "Flunder");
     assertThat(g.metadata.resourceVersion).isEqualTo(c.metadata.resourceVersion);
     assertThat(g.spec.flunderReference).isEqualTo("other");
+    JsonNode asJson = JSON.readTree(server.send("GET", FLUNDERS + "/proto", null).body());
+    assertThat(asJson.at("/spec").toString()).as("Go's empty fischerReference is unset, as in a Go client's JSON")
+        .isEqualTo("{\"flunderReference\":\"other\",\"referenceType\":\"Flunder\"}");
 
     HttpResponse<byte[]> listed = send("GET", FLUNDERS, null, "Accept", PROTOBUF + ", application/json");
     assertThat(listed.statusCode()).isEqualTo(200);
