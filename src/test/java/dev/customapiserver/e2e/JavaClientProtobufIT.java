@@ -148,6 +148,20 @@ class JavaClientProtobufIT extends KubectlServerTest {
     assertThat(get((Message) get(spec, "config"), "msg1")).isEqualTo("there");
   }
 
+  @Test
+  @DisplayName("kubectl's typed client creates a Namespace in protobuf and reads the protobuf answer with Go's generated code")
+  void kubectlNamespaceInProtobuf() throws Exception {
+    Kubectl.Result r = ok(kubectl.run("create", "namespace", "proto-ns", "--v=8"));
+    assertThat(r.out()).contains("namespace/proto-ns created");
+    assertThat(r.err()).contains("Accept: application/vnd.kubernetes.protobuf,application/json")
+        .contains("Response Status: 201 Created");
+    String response = r.err().substring(r.err().indexOf("Response Status: 201 Created"));
+    assertThat(response).as("answered in protobuf: kubectl read the k8s\\0 envelope")
+        .contains("Content-Type: application/vnd.kubernetes.protobuf").contains("6b 38 73 00");
+    assertThat(ok(kubectl.run("get", "namespace", "proto-ns", "-o", "jsonpath={.status.phase}/{.spec.finalizers[0]}")).out())
+        .isEqualTo("Active/kubernetes");
+  }
+
   private static Descriptor type(String name) {
     return seeds.findMessageTypeByName(name);
   }
