@@ -22,6 +22,7 @@ import dev.customapiserver.apis.wardle.FlunderV1alpha1;
 import dev.customapiserver.apis.wardle.FlunderV1beta1;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.KubeProtobuf;
+import dev.customapiserver.runtime.MetaProtobuf;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +107,29 @@ class SeedProtobufTest {
     assertThat(HexFormat.of().formatHex(e.raw().toByteArray())).isEqualTo(String.join("",
         "0a0b", "0a00", "1202", hex("12"), "1a01", hex("c"), "2004", // ListMeta {selfLink, resourceVersion, continue, remainingItemCount}
         "123a", item, "123a", item));
+  }
+
+  @Test
+  @DisplayName("a Status and a watch event are byte for byte what apimachinery's generated code writes")
+  void statusAndWatchEventBytes() {
+    dev.customapiserver.api.meta.Status st = new dev.customapiserver.api.meta.Status();
+    st.status = "Failure";
+    st.message = "m";
+    st.reason = "NotFound";
+    st.details = new dev.customapiserver.api.meta.Status.Details();
+    st.details.name = "n";
+    st.details.group = "g";
+    st.details.kind = "k";
+    st.code = 404;
+    assertThat(HexFormat.of().formatHex(MetaProtobuf.status(st).toByteArray())).isEqualTo(String.join("",
+        "0a06", "0a00", "1200", "1a00", // metadata: ListMeta {selfLink, resourceVersion, continue}
+        "1207", hex("Failure"), "1a01", hex("m"), "2208", hex("NotFound"),
+        "2a0d", "0a01", hex("n"), "1201", hex("g"), "1a01", hex("k"), "2800", "3200", // details {.., retryAfterSeconds, uid}
+        "309403")); // code 404
+    byte[] object = {1, 2, 3};
+    // 4 bytes of length, then WatchEvent {type 1, object 2 (RawExtension {raw 1})}
+    assertThat(HexFormat.of().formatHex(MetaProtobuf.watchEvent("ADDED", object)))
+        .isEqualTo("0000000e" + "0a05" + hex("ADDED") + "1205" + "0a03" + "010203");
   }
 
   static Stream<Arguments> kinds() {
