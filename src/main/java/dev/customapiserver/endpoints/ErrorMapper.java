@@ -3,7 +3,12 @@ package dev.customapiserver.endpoints;
 import dev.customapiserver.api.errors.ApiException;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.Status;
+import dev.customapiserver.endpoints.call.Call;
 import dev.customapiserver.endpoints.representation.OutputFormat;
+import dev.customapiserver.runtime.MetaProtobuf;
+import jakarta.inject.Provider;
+import jakarta.ws.rs.core.Context;
+import org.glassfish.jersey.server.ContainerRequest;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.runtime.UnreadableValueException;
 import jakarta.ws.rs.NotAcceptableException;
@@ -19,6 +24,9 @@ import java.util.List;
 final class ErrorMapper implements ExceptionMapper<Throwable> {
   private static final System.Logger LOG = System.getLogger(ErrorMapper.class.getName());
   private final Codecs codecs;
+  /** The request that failed, to answer in protobuf where its handler negotiated protobuf ({@link Call#PROTOBUF_STATUS}). */
+  @Context
+  private Provider<ContainerRequest> request;
 
   ErrorMapper(Codecs codecs) {
     this.codecs = codecs;
@@ -28,11 +36,23 @@ final class ErrorMapper implements ExceptionMapper<Throwable> {
   public Response toResponse(Throwable t) {
     ApiException e = toApiException(t);
     Status s = e.status();
-    Response.ResponseBuilder r = Response.status(s.code).type("application/json").entity(codecs.toJson(s));
+    Response.ResponseBuilder r = inProtobuf()
+        ? Response.status(s.code).type(OutputFormat.PROTOBUF.contentType())
+            .entity(MetaProtobuf.envelope(s.apiVersion, s.kind, MetaProtobuf.status(s)))
+        : Response.status(s.code).type("application/json").entity(codecs.toJson(s));
     if (s.details != null && s.details.retryAfterSeconds != null) {
       r.header("Retry-After", s.details.retryAfterSeconds);
     }
     return r.build();
+  }
+
+  private boolean inProtobuf() {
+    try {
+      ContainerRequest r = request == null ? null : request.get();
+      return r != null && Boolean.TRUE.equals(r.getProperty(Call.PROTOBUF_STATUS));
+    } catch (IllegalStateException e) { // outside a request scope
+      return false;
+    }
   }
 
   private static ApiException toApiException(Throwable t) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.api.meta.KubeObject;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
@@ -36,6 +37,7 @@ public final class BodyDecoder {
   public static final int MAX_DEPTH = YamlTrees.MAX_DEPTH;
   private final ObjectMapper json;
   private final ObjectMapper strict;
+  private final Codecs codecs;
   /** One reader per bound type, made once: its deserializers are found once, not per request. */
   private final ConcurrentMap<Class<?>, ObjectReader> readers = new ConcurrentHashMap<>();
   /** The attribute of a binding holding the paths of the unknown fields it met. */
@@ -52,9 +54,15 @@ public final class BodyDecoder {
   };
 
   public BodyDecoder(Codecs codecs) {
+    this.codecs = codecs;
     this.json = codecs.json().copy();
     json.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build());
     this.strict = StrictBinding.of(codecs.json());
+  }
+
+  /** The Kubernetes protobuf encoding of a versioned kind that is served in it ({@link Codecs#protobuf}). */
+  public SchemaProtobuf protobuf(Class<? extends KubeObject> type) {
+    return codecs.protobuf(type);
   }
 
   /** Parses a body into a JSON tree; duplicate fields are reported per {@code mode}, the last one wins. */

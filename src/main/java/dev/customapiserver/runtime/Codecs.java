@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.schema.JavaSchemas;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -25,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * The JSON and YAML object mappers, configured once for Kubernetes wire conventions: nulls omitted,
+ * The JSON and YAML object mappers (and the Kubernetes protobuf encodings of the kinds, {@link #protobuf}), configured once for Kubernetes wire conventions: nulls omitted,
  * timestamps as RFC 3339 strings, unknown fields tolerated by the mapper (the {@link BodyDecoder}
  * reports them according to the field validation mode). Thread-safe; one instance per server.
  */
@@ -41,6 +42,9 @@ public final class Codecs {
       new ConcurrentHashMap<>();
   private final ConcurrentMap<Class<?>, ObjectWriter> copyWriters =
       new ConcurrentHashMap<>();
+  /** The schemas of the Java wire types, and the protobuf encodings derived from them, per class. */
+  private final JavaSchemas schemas = new JavaSchemas();
+  private final ConcurrentMap<Class<?>, SchemaProtobuf> protobufs = new ConcurrentHashMap<>();
 
   public Codecs() {
     this.json = configure(JsonMapper.builder().enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build());
@@ -74,6 +78,11 @@ public final class Codecs {
 
   public ObjectMapper yaml() {
     return yaml;
+  }
+
+  /** The Kubernetes protobuf encoding of a versioned kind, derived from its schema (once per class). */
+  public SchemaProtobuf protobuf(Class<? extends KubeObject> type) {
+    return protobufs.computeIfAbsent(type, t -> new SchemaProtobuf(type, schemas.of(type), json));
   }
 
   /** Serializes to compact JSON bytes. */

@@ -2,9 +2,13 @@ package dev.customapiserver.runtime;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.ManagedFieldsEntry;
 import dev.customapiserver.api.meta.ObjectMeta;
+import dev.customapiserver.api.meta.OwnerReference;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,9 +35,31 @@ public final class KubeProtobuf {
       .stringOrNull(3, (m, v) -> m.namespace = v)
       .stringOrNull(5, (m, v) -> m.uid = v)
       .stringOrNull(6, (m, v) -> m.resourceVersion = v)
+      .int64(7, (m, v) -> m.generation = v == 0 ? null : v)
+      .message(8, KubeProtobuf::time, (m, v) -> m.creationTimestamp = v)
+      .message(9, KubeProtobuf::time, (m, v) -> m.deletionTimestamp = v)
+      .int64(10, (m, v) -> m.deletionGracePeriodSeconds = v)
       .field(11, (in, m) -> m.labels = put(m.labels, in.readBytes(), CodedInputStream::readStringRequireUtf8, ""))
       .field(12, (in, m) -> m.annotations = put(m.annotations, in.readBytes(), CodedInputStream::readStringRequireUtf8, ""))
-      .field(14, (in, m) -> m.finalizers = add(m.finalizers, in.readStringRequireUtf8()));
+      .field(14, (in, m) -> m.finalizers = add(m.finalizers, in.readStringRequireUtf8()))
+      .message(13, KubeProtobuf::ownerReference, (m, v) -> m.ownerReferences = add(m.ownerReferences, v))
+      .message(17, KubeProtobuf::managedFieldsEntry, (m, v) -> m.managedFields = add(m.managedFields, v));
+  private static final ProtoFields<OwnerReference> OWNER_REFERENCE = ProtoFields.of(OwnerReference::new)
+      .stringOrNull(1, (r, v) -> r.kind = v)
+      .stringOrNull(3, (r, v) -> r.name = v)
+      .stringOrNull(4, (r, v) -> r.uid = v)
+      .stringOrNull(5, (r, v) -> r.apiVersion = v)
+      .bool(6, (r, v) -> r.controller = v)
+      .bool(7, (r, v) -> r.blockOwnerDeletion = v);
+  private static final ProtoFields<ManagedFieldsEntry> MANAGED_FIELDS = ProtoFields.of(ManagedFieldsEntry::new)
+      .stringOrNull(1, (e, v) -> e.manager = v)
+      .stringOrNull(2, (e, v) -> e.operation = v)
+      .stringOrNull(3, (e, v) -> e.apiVersion = v)
+      .message(4, KubeProtobuf::time, (e, v) -> e.time = v)
+      .stringOrNull(6, (e, v) -> e.fieldsType = v)
+      .message(7, KubeProtobuf::fieldsV1, (e, v) -> e.fieldsV1 = v)
+      .stringOrNull(8, (e, v) -> e.subresource = v);
+  private static final ObjectMapper FIELDS_JSON = new ObjectMapper();
 
   private KubeProtobuf() {}
 
@@ -79,9 +105,38 @@ public final class KubeProtobuf {
     return new Envelope(type[0], type[1], raw[0]);
   }
 
-  /** ObjectMeta (fields: name 1, generateName 2, namespace 3, uid 5, resourceVersion 6, labels 11, annotations 12, finalizers 14). */
+  /**
+   * ObjectMeta (fields: name 1, generateName 2, namespace 3, uid 5, resourceVersion 6, generation 7,
+   * creationTimestamp 8, deletionTimestamp 9, deletionGracePeriodSeconds 10, labels 11, annotations 12,
+   * ownerReferences 13, finalizers 14, managedFields 17); a generation of 0 is Go's unset.
+   */
   public static ObjectMeta objectMeta(ByteString bytes) {
     return OBJECT_META.read(bytes);
+  }
+
+  private static OwnerReference ownerReference(ByteString bytes) {
+    return OWNER_REFERENCE.read(bytes);
+  }
+
+  private static ManagedFieldsEntry managedFieldsEntry(ByteString bytes) {
+    return MANAGED_FIELDS.read(bytes);
+  }
+
+  /** FieldsV1 {raw 1}: the JSON of the managed fields. */
+  private static JsonNode fieldsV1(ByteString bytes) {
+    ByteString[] raw = {ByteString.EMPTY};
+    message(bytes, (n, in) -> {
+      if (n == 1) {
+        raw[0] = in.readBytes();
+        return true;
+      }
+      return false;
+    });
+    try {
+      return FIELDS_JSON.readTree(raw[0].toByteArray());
+    } catch (IOException e) {
+      throw Errors.badRequest("proto: invalid managedFields fieldsV1");
+    }
   }
 
   /** A kind's message: its ObjectMeta at 1 (its TypeMeta is the envelope's), then the fields the caller adds. */
@@ -91,10 +146,22 @@ public final class KubeProtobuf {
 
   /** Reads a message field by field; unknown fields are skipped. */
   public static void message(ByteString bytes, FieldReader reader) {
+    message(bytes, (number, wireType, in) -> reader.read(number, in));
+  }
+
+  /** A message parser step that also sees each field's wire type. */
+  @FunctionalInterface
+  public interface TagReader {
+    /** Reads field {@code number} of wire type {@code wireType}; returns false to have it skipped. */
+    boolean read(int number, int wireType, CodedInputStream in) throws IOException;
+  }
+
+  /** Reads a message field by field, with the wire types; unknown fields are skipped. */
+  public static void message(ByteString bytes, TagReader reader) {
     try {
       CodedInputStream in = bytes.newCodedInput();
       for (int tag; (tag = in.readTag()) != 0; ) {
-        if (!reader.read(tag >>> 3, in)) {
+        if (!reader.read(tag >>> 3, tag & 7, in)) {
           in.skipField(tag);
         }
       }
@@ -170,6 +237,9 @@ public final class KubeProtobuf {
    * over protobuf.
    */
   public static Instant time(ByteString raw) {
+    if (raw.isEmpty()) {
+      return null;
+    }
     long[] secondsNanos = secondsNanos(raw);
     return secondsNanos[0] <= GO_ZERO_TIME ? null : Instant.ofEpochSecond(secondsNanos[0], secondsNanos[1]);
   }

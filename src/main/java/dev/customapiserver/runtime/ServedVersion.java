@@ -17,11 +17,17 @@ import com.google.protobuf.ByteString;
  */
 public record ServedVersion<H extends KubeObject, V extends KubeObject>(
     String version, Class<V> type, KindConverter<H, V> converter, Consumer<V> defaulter,
-    List<PrinterColumn<V>> columns, Function<ByteString, V> protobuf, boolean ageColumn, String deprecationWarning) {
+    List<PrinterColumn<V>> columns, Function<ByteString, V> protobuf, boolean ageColumn, String deprecationWarning,
+    boolean schemaProtobuf) {
+
+  public ServedVersion(String version, Class<V> type, KindConverter<H, V> converter, Consumer<V> defaulter,
+      List<PrinterColumn<V>> columns, Function<ByteString, V> protobuf, boolean ageColumn, String deprecationWarning) {
+    this(version, type, converter, defaulter, columns, protobuf, ageColumn, deprecationWarning, false);
+  }
 
   public ServedVersion(String version, Class<V> type, KindConverter<H, V> converter, Consumer<V> defaulter,
       List<PrinterColumn<V>> columns, Function<ByteString, V> protobuf) {
-    this(version, type, converter, defaulter, columns, protobuf, true, null);
+    this(version, type, converter, defaulter, columns, protobuf, true, null, false);
   }
 
   public static <H extends KubeObject, V extends KubeObject> ServedVersion<H, V> of(
@@ -30,7 +36,7 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
   }
 
   public ServedVersion<H, V> withDefaulter(Consumer<V> d) {
-    return new ServedVersion<>(version, type, converter, d, columns, protobuf, ageColumn, deprecationWarning);
+    return new ServedVersion<>(version, type, converter, d, columns, protobuf, ageColumn, deprecationWarning, schemaProtobuf);
   }
 
   /**
@@ -38,7 +44,7 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
    * header (kube's deprecated CRD versions and built-in APIs).
    */
   public ServedVersion<H, V> withDeprecationWarning(String warning) {
-    return new ServedVersion<>(version, type, converter, defaulter, columns, protobuf, ageColumn, warning);
+    return new ServedVersion<>(version, type, converter, defaulter, columns, protobuf, ageColumn, warning, schemaProtobuf);
   }
 
   /** The warning of a deprecated version, if it is one. */
@@ -54,7 +60,7 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
   @SuppressWarnings("varargs")
   public final ServedVersion<H, V> withColumnsOnly(PrinterColumn<V>... cols) {
     return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(Arrays.asList(cols)), protobuf,
-        false, deprecationWarning);
+        false, deprecationWarning, schemaProtobuf);
   }
 
   /**
@@ -63,19 +69,34 @@ public record ServedVersion<H extends KubeObject, V extends KubeObject>(
    * kubectl knows as built-in types need this: its typed clients send protobuf for them.
    */
   public ServedVersion<H, V> withProtobuf(Function<ByteString, V> decoder) {
-    return new ServedVersion<>(version, type, converter, defaulter, columns, decoder, ageColumn, deprecationWarning);
+    return new ServedVersion<>(version, type, converter, defaulter, columns, decoder, ageColumn, deprecationWarning, schemaProtobuf);
+  }
+
+  /**
+   * Serves this version in Kubernetes protobuf both ways, the encoding derived from the version's schema
+   * as go-to-protobuf derives it from Go types ({@link SchemaProtobuf}): responses (objects, lists,
+   * watch events) when the client asks for {@code application/vnd.kubernetes.protobuf}, and request
+   * bodies of that type. For a kind whose Java fields are declared in the order of its Go struct.
+   */
+  public ServedVersion<H, V> withSchemaProtobuf() {
+    return new ServedVersion<>(version, type, converter, defaulter, columns, protobuf, ageColumn, deprecationWarning, true);
   }
 
   /** Whether bodies may come as Kubernetes protobuf. */
   public boolean acceptsProtobuf() {
-    return protobuf != null;
+    return protobuf != null || schemaProtobuf;
+  }
+
+  /** Whether responses may go out as Kubernetes protobuf ({@link #withSchemaProtobuf}). */
+  public boolean servesProtobuf() {
+    return schemaProtobuf;
   }
 
   @SafeVarargs
   @SuppressWarnings("varargs") // the array is only copied into an immutable list
   public final ServedVersion<H, V> withColumns(PrinterColumn<V>... cols) {
     return new ServedVersion<>(version, type, converter, defaulter, List.copyOf(Arrays.asList(cols)), protobuf,
-        ageColumn, deprecationWarning);
+        ageColumn, deprecationWarning, schemaProtobuf);
   }
 
   /** Applies the defaulter to an object known to be of this version's type. */

@@ -14,14 +14,14 @@ public final class FlunderV1beta1 extends KubeObject {
   @Description("Observed state of the Flunder (empty).")
   public Status status;
 
-  /** Desired state. */
+  /** Desired state; the fields in the order of sample-apiserver's Go struct (their protobuf numbers). */
   @Description("FlunderSpec is the desired state of a Flunder.")
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static final class Spec {
-    @Description("Name of the Fischer referred to; required when referenceType is Fischer.")
-    public String fischerReference;
     @Description("Name of the Flunder referred to; required when referenceType is Flunder.")
     public String flunderReference;
+    @Description("Name of the Fischer referred to; required when referenceType is Fischer.")
+    public String fischerReference;
     @Description("Flunder or Fischer.")
     @Enum({"Flunder", "Fischer"})
     public String referenceType;

@@ -92,6 +92,17 @@ public final class Call {
     RequestWarnings.add(ctx, text);
   }
 
+  /**
+   * The request property that says the client negotiated Kubernetes protobuf for this resource: a
+   * failure then goes out as a Status in protobuf too, as kube-apiserver answers it.
+   */
+  public static final String PROTOBUF_STATUS = "dev.customapiserver.protobufStatus";
+
+  /** Marks the request as answered in Kubernetes protobuf, its failures included ({@link #PROTOBUF_STATUS}). */
+  public void answeredInProtobuf() {
+    ctx.setProperty(PROTOBUF_STATUS, Boolean.TRUE);
+  }
+
   /** A request property (a servlet request attribute set by a filter), or {@code null}. */
   public Object property(String name) {
     return ctx.getProperty(name);

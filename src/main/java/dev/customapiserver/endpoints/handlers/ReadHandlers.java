@@ -48,7 +48,7 @@ public final class ReadHandlers<H extends KubeObject> {
   }
 
   public Response get(Call call) {
-    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), true);
+    OutputFormat format = Negotiation.format(call, true, view);
     Tables.Include include = Tables.include(call.query("includeObject"));
     H hub = store.get(Contexts.of(call), call.path("name"));
     KubeObject out = view.out(hub);
@@ -63,7 +63,7 @@ public final class ReadHandlers<H extends KubeObject> {
     if (QueryOptions.isTrue(call.query("watch"))) {
       return watch(call, null);
     }
-    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), true);
+    OutputFormat format = Negotiation.format(call, true, view);
     Tables.Include include = Tables.include(call.query("includeObject"));
     ListOptions opts = QueryOptions.list(call);
     RegistryContext ctx = Contexts.of(call);
@@ -96,7 +96,9 @@ public final class ReadHandlers<H extends KubeObject> {
     WebSocketUpgrade upgrade = WebSocketWatchOutput.requested(call);
     String accept = call.header("Accept");
     boolean sse = upgrade == null && accept != null && accept.toLowerCase(Locale.ROOT).contains("text/event-stream");
-    OutputFormat format = sse ? OutputFormat.JSON : OutputFormat.negotiate(accept, true);
+    // protobuf events go over a chunked response (length-prefixed), not over text WebSocket messages
+    OutputFormat format = sse ? OutputFormat.JSON
+        : upgrade != null ? OutputFormat.negotiate(accept, true) : Negotiation.format(call, true, view);
     if (format == OutputFormat.YAML) {
       throw Errors.notAcceptable(List.of("application/json", "application/json;as=Table;v=v1;g=meta.k8s.io", "text/event-stream"));
     }

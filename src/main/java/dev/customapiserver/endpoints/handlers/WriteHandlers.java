@@ -58,7 +58,7 @@ public final class WriteHandlers<H extends KubeObject> {
   }
 
   public Response create(Call call) {
-    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    OutputFormat format = Negotiation.format(call, false, view);
     WriteOptions opts = QueryOptions.write(call, "CreateOptions");
     Decoded<H> in = body(call);
     List<String> warnings = new ArrayList<>(in.warnings());
@@ -85,7 +85,7 @@ public final class WriteHandlers<H extends KubeObject> {
   }
 
   private Response replace(Call call, String subresource) {
-    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    OutputFormat format = Negotiation.format(call, false, view);
     WriteOptions opts = QueryOptions.write(call, "UpdateOptions");
     Decoded<H> in = body(call);
     String name = call.path("name");
@@ -117,7 +117,7 @@ public final class WriteHandlers<H extends KubeObject> {
   }
 
   private Response patch(Call call, String subresource) {
-    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    OutputFormat format = Negotiation.format(call, false, view);
     WriteOptions opts = QueryOptions.write(call, "PatchOptions");
     FieldValidation mode = QueryOptions.fieldValidation(call);
     String type = call.contentType();
@@ -201,7 +201,7 @@ public final class WriteHandlers<H extends KubeObject> {
   }
 
   public Response delete(Call call) {
-    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    OutputFormat format = Negotiation.format(call, false, view);
     DeleteOptions opts = deleteOptions(call);
     List<String> warnings = new ArrayList<>();
     DeleteResult<H> result = store.deleteWithResult(context(call, warnings), call.path("name"), opts);
@@ -213,7 +213,7 @@ public final class WriteHandlers<H extends KubeObject> {
   }
 
   public Response deleteCollection(Call call) {
-    OutputFormat format = OutputFormat.negotiate(call.header("Accept"), false);
+    OutputFormat format = Negotiation.format(call, false, view);
     DeleteOptions opts = deleteOptions(call);
     List<String> warnings = new ArrayList<>();
     List<H> deleted = store.deleteCollection(context(call, warnings), QueryOptions.list(call), opts);

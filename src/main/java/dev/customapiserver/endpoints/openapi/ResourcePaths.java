@@ -11,9 +11,14 @@ import java.util.Map;
 /** The path items of one resource in one group-version: collection, object and subresource routes. */
 final class ResourcePaths {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final List<String> BODY_TYPES = List.of("application/json", "application/yaml");
-  private static final List<String> LIST_TYPES = List.of("application/json", "application/yaml",
+  private static final List<String> JSON_YAML = List.of("application/json", "application/yaml");
+  private static final List<String> JSON_YAML_WATCH = List.of("application/json", "application/yaml",
       "application/json;stream=watch");
+  private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
+  /** A kind served in protobuf lists it, as kube-apiserver lists it for its built-in kinds. */
+  private static final List<String> WITH_PROTOBUF = List.of("application/json", "application/yaml", PROTOBUF);
+  private static final List<String> WITH_PROTOBUF_WATCH = List.of("application/json", "application/yaml", PROTOBUF,
+      "application/json;stream=watch", PROTOBUF + ";stream=watch");
   private static final String STATUS = SchemaNames.META + "Status";
   private static final Map<String, String> REASONS = Map.of("200", "OK", "201", "Created", "202", "Accepted");
 
@@ -24,6 +29,8 @@ final class ResourcePaths {
   private final String infix;
   private final String base;
   private final List<String> patchTypes;
+  private final List<String> bodyTypes;
+  private final List<String> listTypes;
 
   /** {@code patchTypes}: the media types every PATCH of this resource (subresources too) takes. */
   ResourcePaths(GroupVersion gv, ResourceType<?> type, String kindSchema, String listSchema, List<String> patchTypes) {
@@ -34,6 +41,9 @@ final class ResourcePaths {
     this.infix = SchemaNames.operationInfix(gv);
     this.base = "/" + SchemaNames.indexKey(gv);
     this.patchTypes = patchTypes;
+    boolean protobuf = type.version(gv.version()).map(v -> v.servesProtobuf()).orElse(false);
+    this.bodyTypes = protobuf ? WITH_PROTOBUF : JSON_YAML;
+    this.listTypes = protobuf ? WITH_PROTOBUF_WATCH : JSON_YAML_WATCH;
   }
 
   /** Adds this resource's path items to {@code paths}. */
@@ -45,31 +55,31 @@ final class ResourcePaths {
 
     ObjectNode c = paths.putObject(collection);
     c.set("get", operation("list" + infix + scope + kind, "list", "list or watch objects of kind " + kind,
-        ns, false, Parameters.list(true), null, responses(listRef, LIST_TYPES, "200")));
+        ns, false, Parameters.list(true), null, responses(listRef, listTypes, "200")));
     c.set("post", operation("create" + infix + scope + kind, "post", "create " + article(kind),
-        ns, false, Parameters.write(), body(kindRef, BODY_TYPES, true), responses(kindRef, BODY_TYPES, "200", "201")));
+        ns, false, Parameters.write(), body(kindRef, bodyTypes, true), responses(kindRef, bodyTypes, "200", "201")));
     List<ObjectNode> dc = Parameters.delete();
     dc.addAll(Parameters.list(false));
     c.set("delete", operation("delete" + infix + "Collection" + scope + kind, "deletecollection",
-        "delete collection of " + kind, ns, false, dc, deleteOptions(), responses(SchemaNames.ref(STATUS), BODY_TYPES, "200")));
+        "delete collection of " + kind, ns, false, dc, deleteOptions(), responses(SchemaNames.ref(STATUS), bodyTypes, "200")));
 
     String object = collection + "/{name}";
     ObjectNode o = paths.putObject(object);
     o.set("get", operation("read" + infix + scope + kind, "get", "read the specified " + kind,
-        ns, true, List.of(), null, responses(kindRef, BODY_TYPES, "200")));
+        ns, true, List.of(), null, responses(kindRef, bodyTypes, "200")));
     o.set("put", operation("replace" + infix + scope + kind, "put", "replace the specified " + kind,
-        ns, true, Parameters.write(), body(kindRef, BODY_TYPES, true), responses(kindRef, BODY_TYPES, "200", "201")));
+        ns, true, Parameters.write(), body(kindRef, bodyTypes, true), responses(kindRef, bodyTypes, "200", "201")));
     o.set("patch", patch("patch" + infix + scope + kind, "partially update the specified " + kind, ns));
     o.set("delete", operation("delete" + infix + scope + kind, "delete", "delete " + article(kind),
-        ns, true, Parameters.delete(), deleteOptions(), responses(kindRef, BODY_TYPES, "200", "202")));
+        ns, true, Parameters.delete(), deleteOptions(), responses(kindRef, bodyTypes, "200", "202")));
 
     if (type.hasStatusSubresource()) {
       ObjectNode s = paths.putObject(object + "/status");
       s.set("get", operation("read" + infix + scope + kind + "Status", "get", "read status of the specified " + kind,
-          ns, true, List.of(), null, responses(kindRef, BODY_TYPES, "200")));
+          ns, true, List.of(), null, responses(kindRef, bodyTypes, "200")));
       s.set("put", operation("replace" + infix + scope + kind + "Status", "put",
-          "replace status of the specified " + kind, ns, true, Parameters.write(), body(kindRef, BODY_TYPES, true),
-          responses(kindRef, BODY_TYPES, "200", "201")));
+          "replace status of the specified " + kind, ns, true, Parameters.write(), body(kindRef, bodyTypes, true),
+          responses(kindRef, bodyTypes, "200", "201")));
       s.set("patch", patch("patch" + infix + scope + kind + "Status", "partially update status of the specified " + kind, ns));
     }
     if (type.scale().isPresent()) {
@@ -89,7 +99,7 @@ final class ResourcePaths {
       ObjectNode all = paths.putObject(base + "/" + type.plural());
       all.set("get", operation("list" + infix + kind + "ForAllNamespaces", "list",
           "list or watch objects of kind " + kind + " across all namespaces", false, false, Parameters.list(true),
-          null, responses(listRef, LIST_TYPES, "200")));
+          null, responses(listRef, listTypes, "200")));
     }
   }
 
@@ -97,14 +107,14 @@ final class ResourcePaths {
   private void addScale(ObjectNode sc, String scope, String kind, boolean ns) {
     String scaleRef = SchemaNames.ref(ScaleSchemas.SCALE);
     sc.set("get", scaleKind(operation("read" + infix + scope + kind + "Scale", "get", "read scale of the specified " + kind,
-        ns, true, List.of(), null, responses(scaleRef, BODY_TYPES, "200"))));
+        ns, true, List.of(), null, responses(scaleRef, JSON_YAML, "200"))));
     sc.set("put", scaleKind(operation("replace" + infix + scope + kind + "Scale", "put",
-        "replace scale of the specified " + kind, ns, true, Parameters.write(), body(scaleRef, BODY_TYPES, true),
-        responses(scaleRef, BODY_TYPES, "200", "201"))));
+        "replace scale of the specified " + kind, ns, true, Parameters.write(), body(scaleRef, JSON_YAML, true),
+        responses(scaleRef, JSON_YAML, "200", "201"))));
     sc.set("patch", scaleKind(operation("patch" + infix + scope + kind + "Scale", "patch",
         "partially update scale of the specified " + kind, ns, true, Parameters.patch(),
         body(SchemaNames.ref(SchemaNames.META + "Patch"), patchTypes, true),
-        responses(scaleRef, BODY_TYPES, "200", "201"))));
+        responses(scaleRef, JSON_YAML, "200", "201"))));
   }
 
   private static ObjectNode scaleKind(ObjectNode op) {
@@ -115,7 +125,7 @@ final class ResourcePaths {
   private ObjectNode patch(String id, String description, boolean ns) {
     return operation(id, "patch", description, ns, true, Parameters.patch(),
         body(SchemaNames.ref(SchemaNames.META + "Patch"), patchTypes, true),
-        responses(kindRef, BODY_TYPES, "200", "201"));
+        responses(kindRef, bodyTypes, "200", "201"));
   }
 
   private ObjectNode operation(String id, String action, String description, boolean namespaced, boolean named,
@@ -153,7 +163,7 @@ final class ResourcePaths {
   }
 
   private static ObjectNode deleteOptions() {
-    return body(SchemaNames.ref(SchemaNames.META + "DeleteOptions"), BODY_TYPES, false);
+    return body(SchemaNames.ref(SchemaNames.META + "DeleteOptions"), JSON_YAML, false);
   }
 
   /** Responses with {@code codes} (each returning {@code ref}) and 401. */

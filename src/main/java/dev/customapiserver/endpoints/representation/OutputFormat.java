@@ -8,9 +8,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** What the client's Accept header asks for: JSON, YAML or a meta.k8s.io Table. */
+/**
+ * What the client's Accept header asks for: JSON, YAML, a meta.k8s.io Table, or Kubernetes protobuf
+ * (only for the kinds served in it).
+ */
 public enum OutputFormat {
-  JSON("application/json"), YAML("application/yaml"), TABLE("application/json");
+  JSON("application/json"), YAML("application/yaml"), TABLE("application/json"),
+  PROTOBUF("application/vnd.kubernetes.protobuf");
 
   public static final List<String> ACCEPTED = List.of("application/json", "application/yaml",
       "application/json;as=Table;v=v1;g=meta.k8s.io", "application/json;as=Table;v=v1beta1;g=meta.k8s.io");
@@ -21,12 +25,20 @@ public enum OutputFormat {
     this.contentType = contentType;
   }
 
-  String contentType() {
+  public String contentType() {
     return contentType;
   }
 
   /** The best format the header allows (tables only where {@code tablesAllowed}); 406 when none. */
   public static OutputFormat negotiate(String accept, boolean tablesAllowed) {
+    return negotiate(accept, tablesAllowed, false);
+  }
+
+  /**
+   * The best format the header allows, tables only where {@code tablesAllowed}, protobuf only where
+   * {@code protobufAllowed} (the 406 then names it among the accepted types); 406 when none.
+   */
+  public static OutputFormat negotiate(String accept, boolean tablesAllowed, boolean protobufAllowed) {
     if (accept == null || accept.isBlank()) {
       return JSON;
     }
@@ -36,10 +48,15 @@ public enum OutputFormat {
     }
     ranges.sort(Comparator.comparingDouble(MediaRange::q).reversed());
     for (MediaRange r : ranges) {
-      OutputFormat f = r.format(tablesAllowed);
+      OutputFormat f = r.format(tablesAllowed, protobufAllowed);
       if (f != null) {
         return f;
       }
+    }
+    if (protobufAllowed) {
+      List<String> accepted = new ArrayList<>(ACCEPTED);
+      accepted.add(2, PROTOBUF.contentType);
+      throw Errors.notAcceptable(accepted);
     }
     throw Errors.notAcceptable(ACCEPTED);
   }
@@ -68,6 +85,11 @@ public enum OutputFormat {
     }
 
     public OutputFormat format(boolean tablesAllowed) {
+      return format(tablesAllowed, false);
+    }
+
+    /** The format this range names, protobuf only where {@code protobufAllowed}; null if none. */
+    public OutputFormat format(boolean tablesAllowed, boolean protobufAllowed) {
       if (q <= 0) {
         return null;
       }
@@ -83,6 +105,9 @@ public enum OutputFormat {
       }
       if (type.equals("application/yaml") || type.equals("application/x-yaml") || type.equals("text/yaml")) {
         return YAML;
+      }
+      if (protobufAllowed && type.equals(PROTOBUF.contentType)) {
+        return PROTOBUF;
       }
       return null;
     }

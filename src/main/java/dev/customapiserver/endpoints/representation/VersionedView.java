@@ -5,11 +5,15 @@ import dev.customapiserver.api.errors.Errors;
 import dev.customapiserver.api.meta.KubeList;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListMeta;
+import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Decoded;
 import dev.customapiserver.runtime.FieldValidation;
 import dev.customapiserver.runtime.GroupVersion;
 import dev.customapiserver.runtime.KubeProtobuf;
+import dev.customapiserver.runtime.MetaProtobuf;
+import dev.customapiserver.runtime.ProtoMessage;
+import dev.customapiserver.runtime.SchemaProtobuf;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
 import dev.customapiserver.schema.StructuralSchema;
@@ -28,12 +32,35 @@ public final class VersionedView<H extends KubeObject> {
   private final GroupVersion gv;
   private final BodyDecoder decoder;
   private final EncodedObjects encoded = new EncodedObjects(2048);
+  /** The version's protobuf encoding, when it serves protobuf; else null. */
+  private final SchemaProtobuf protobuf;
 
   public VersionedView(ResourceType<H> type, ServedVersion<H, ?> version, BodyDecoder decoder) {
     this.type = type;
     this.version = version;
     this.gv = new GroupVersion(type.group(), version.version());
     this.decoder = decoder;
+    this.protobuf = version.servesProtobuf() ? decoder.protobuf(version.type()) : null;
+  }
+
+  /** Whether objects of this version can go out as Kubernetes protobuf. */
+  public boolean servesProtobuf() {
+    return protobuf != null;
+  }
+
+  /** A versioned object ({@link #out}) as a Kubernetes protobuf body; only where {@link #servesProtobuf}. */
+  public byte[] protobuf(KubeObject versioned) {
+    return protobuf.envelope(versioned);
+  }
+
+  /** A list of versioned objects ({@link #outList}) as a Kubernetes protobuf body; only where {@link #servesProtobuf}. */
+  public byte[] protobuf(KubeList<KubeObject> list) {
+    return protobuf.envelope(list);
+  }
+
+  /** A watch bookmark of this version (only metadata) as a Kubernetes protobuf body. */
+  public byte[] protobufBookmark(ObjectMeta meta) {
+    return MetaProtobuf.envelope(gv.apiVersion(), type.kind(), new ProtoMessage().bytes(1, MetaProtobuf.objectMeta(meta)).toByteString());
   }
 
   public ResourceType<H> type() {
@@ -110,7 +137,7 @@ public final class VersionedView<H extends KubeObject> {
   private H fromProtobuf(byte[] body) {
     KubeProtobuf.Envelope e = KubeProtobuf.unwrap(body);
     checkType(e.apiVersion(), e.kind());
-    KubeObject v = version.protobuf().apply(e.raw());
+    KubeObject v = protobuf != null ? protobuf.decode(e.raw()) : version.protobuf().apply(e.raw());
     version.applyDefaults(v);
     return version.toHub(v);
   }

@@ -3,6 +3,7 @@ package dev.customapiserver.endpoints.watch;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.meta.ListMeta;
+import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.api.meta.Status;
 import dev.customapiserver.api.meta.Table;
 import dev.customapiserver.endpoints.representation.EncodedObjects;
@@ -10,6 +11,7 @@ import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.endpoints.representation.Tables;
 import dev.customapiserver.endpoints.representation.VersionedView;
 import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.MetaProtobuf;
 import dev.customapiserver.storage.WatchEvent;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +20,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns watch events into the bytes of one chunk: a {@code {"type","object"}} JSON line, or an SSE
- * event (id = resourceVersion, data = that JSON). Objects are in the watched version; with a Table
+ * Turns watch events into the bytes of one chunk: a {@code {"type","object"}} JSON line, an SSE
+ * event (id = resourceVersion, data = that JSON), or a length-prefixed protobuf WatchEvent. Objects are in the watched version; with a Table
  * format each object is a one-row Table, column definitions on the first only. The first BOOKMARK
  * of a watch-list marks the end of the initial events. Used by one writer at a time. The JSON of an
  * object (not Table-shaped) is encoded once per object state and version and shared by every watch
@@ -49,6 +51,9 @@ public final class WatchFraming<H extends KubeObject> {
   }
 
   public String contentType() {
+    if (format == OutputFormat.PROTOBUF) {
+      return "application/vnd.kubernetes.protobuf;stream=watch";
+    }
     return sse ? "text/event-stream" : "application/json";
   }
 
@@ -62,6 +67,11 @@ public final class WatchFraming<H extends KubeObject> {
    */
   byte[] event(WatchEvent<H> e, WatchFrames shared) {
     String rv = Long.toString(e.resourceVersion());
+    if (format == OutputFormat.PROTOBUF) {
+      byte[] object = e.type() == WatchEvent.Type.BOOKMARK ? view.protobufBookmark(bookmarkMeta(rv))
+          : view.protobuf(view.out(e.object()));
+      return MetaProtobuf.watchEvent(e.type().name(), object);
+    }
     if (e.type() != WatchEvent.Type.BOOKMARK && format != OutputFormat.TABLE) {
       byte[] object = view.encoded().json(e.object(), h -> json(view.out(h)));
       String type = e.type().name();
@@ -78,6 +88,9 @@ public final class WatchFraming<H extends KubeObject> {
   }
 
   byte[] error(Status status) {
+    if (format == OutputFormat.PROTOBUF) {
+      return MetaProtobuf.watchEvent("ERROR", MetaProtobuf.envelope(status.apiVersion, status.kind, MetaProtobuf.status(status)));
+    }
     return frame("ERROR", json(status), null);
   }
 
@@ -91,6 +104,17 @@ public final class WatchFraming<H extends KubeObject> {
     }
     columnsSent = true;
     return t;
+  }
+
+  /** A bookmark's metadata: its resourceVersion, and the end of the initial events on the first of a watch-list. */
+  private ObjectMeta bookmarkMeta(String rv) {
+    ObjectMeta meta = new ObjectMeta();
+    meta.resourceVersion = rv;
+    if (initialEventsPending) {
+      initialEventsPending = false;
+      meta.annotations = Map.of(INITIAL_EVENTS_END, "true");
+    }
+    return meta;
   }
 
   private Object bookmark(String rv) {

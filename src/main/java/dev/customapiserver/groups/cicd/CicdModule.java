@@ -41,7 +41,7 @@ public final class CicdModule implements ApiGroupModule {
         .shortNames("js")
         .categories("all")
         .statusSubresource()
-        .served(ServedVersion.of("v1alpha", JenkinsServiceV1alpha.class, new JenkinsServiceV1alphaConverter())
+        .served(ServedVersion.of("v1alpha", JenkinsServiceV1alpha.class, new JenkinsServiceV1alphaConverter()).withSchemaProtobuf()
             .withDefaulter(JenkinsServiceDefaults::v1alpha)
             .withColumns(
                 PrinterColumn.of("INSTANCES", "integer", "How many instances are asked for.",

@@ -61,6 +61,8 @@ public final class CoreModule implements ApiGroupModule {
         .served(ServedVersion.of("v1", NamespaceV1.class, new NamespaceV1Converter())
             .withDefaulter(NamespaceDefaults::v1)
             .withProtobuf(NamespaceProtobuf::decode)
+            // NamespaceV1's fields are core/v1's in Go order: served in protobuf both ways, as kube serves it
+            .withSchemaProtobuf()
             .withColumns(PrinterColumn.of("STATUS", "string", "The phase of the namespace.",
                 ns -> ns.status == null ? null : ns.status.phase)))
         .storageVersion("v1")

@@ -27,14 +27,14 @@ public final class HelloModule implements ApiGroupModule {
         .shortNames("fo")
         .categories("all")
         .statusSubresource()
-        .served(ServedVersion.of("v2", FooV2.class, new FooV2Converter())
+        .served(ServedVersion.of("v2", FooV2.class, new FooV2Converter()).withSchemaProtobuf()
             .withDefaulter(FooDefaults::v2)
             .withColumns(
                 PrinterColumn.of("MSG", "string", "The message.",
                     f -> f.spec == null || f.spec.config == null ? null : f.spec.config.msg),
                 PrinterColumn.of("IMAGE", "string", "The image that shows the message.",
                     f -> f.spec == null ? null : f.spec.image)))
-        .served(ServedVersion.of("v1", FooV1.class, new FooV1Converter())
+        .served(ServedVersion.of("v1", FooV1.class, new FooV1Converter()).withSchemaProtobuf()
             .withColumns(PrinterColumn.of("MSG", "string", "The message.", f -> f.spec == null ? null : f.spec.msg)))
         .storageVersion("v2")
         .strategy(new FooStrategy())

@@ -59,7 +59,7 @@ public final class RestaurantModule implements ApiGroupModule {
   static ResourceType.Builder<Pizza> pizzaVersions(String group, ToppingPrices prices) {
     return ResourceType.builder(group, "Pizza", "pizzas", Pizza.class)
         .statusSubresource()
-        .served(ServedVersion.of("v1beta1", PizzaV1beta1.class, new PizzaV1beta1Converter())
+        .served(ServedVersion.of("v1beta1", PizzaV1beta1.class, new PizzaV1beta1Converter()).withSchemaProtobuf()
             .withDefaulter(PizzaDefaults::v1beta1)
             .withColumns(
                 PrinterColumn.of("TOPPINGS", "integer", "How many toppings (portions) the pizza has.",
@@ -67,7 +67,7 @@ public final class RestaurantModule implements ApiGroupModule {
                         .mapToInt(t -> t == null || t.quantity == null ? 1 : t.quantity).sum()),
                 PrinterColumn.of("COST", "number", "Sum of topping cost times quantity.",
                     p -> p.status == null ? null : p.status.cost)))
-        .served(ServedVersion.of("v1alpha1", PizzaV1alpha1.class, new PizzaV1alpha1Converter())
+        .served(ServedVersion.of("v1alpha1", PizzaV1alpha1.class, new PizzaV1alpha1Converter()).withSchemaProtobuf()
             .withColumns(
                 PrinterColumn.of("TOPPINGS", "integer", "How many toppings (portions) the pizza has.",
                     p -> p.spec == null || p.spec.toppings == null ? 0 : p.spec.toppings.size()),
@@ -79,7 +79,7 @@ public final class RestaurantModule implements ApiGroupModule {
   static ResourceType<Topping> toppings() {
     return ResourceType.builder(GROUP, "Topping", "toppings", Topping.class)
         .clusterScoped()
-        .served(ServedVersion.of("v1beta1", ToppingV1beta1.class, new ToppingV1beta1Converter())
+        .served(ServedVersion.of("v1beta1", ToppingV1beta1.class, new ToppingV1beta1Converter()).withSchemaProtobuf()
             .withColumns(PrinterColumn.of("COST", "number", "Cost of one portion.",
                 t -> t.spec == null ? null : t.spec.cost)))
         .served(toppingV1alpha1())
@@ -88,7 +88,7 @@ public final class RestaurantModule implements ApiGroupModule {
   }
 
   static ServedVersion<Topping, ToppingV1alpha1> toppingV1alpha1() {
-    return ServedVersion.of("v1alpha1", ToppingV1alpha1.class, new ToppingV1alpha1Converter())
+    return ServedVersion.of("v1alpha1", ToppingV1alpha1.class, new ToppingV1alpha1Converter()).withSchemaProtobuf()
         .withColumns(PrinterColumn.of("COST", "number", "Cost of one portion.", t -> t.spec == null ? null : t.spec.cost));
   }
 }

@@ -56,14 +56,14 @@ public final class WardleModule implements ApiGroupModule {
     return ResourceType.builder(GROUP, "Flunder", "flunders", Flunder.class)
         .categories("all")
         .statusSubresource()
-        .served(ServedVersion.of("v1beta1", FlunderV1beta1.class, new FlunderV1beta1Converter())
+        .served(ServedVersion.of("v1beta1", FlunderV1beta1.class, new FlunderV1beta1Converter()).withSchemaProtobuf()
             .withColumns(
                 PrinterColumn.of("TYPE", "string", "Flunder or Fischer.",
                     f -> f.spec == null ? null : f.spec.referenceType),
                 PrinterColumn.of("REFERENCE", "string", "The Flunder or Fischer referred to.",
                     f -> f.spec == null ? null
                         : Flunder.FISCHER.equals(f.spec.referenceType) ? f.spec.fischerReference : f.spec.flunderReference)))
-        .served(ServedVersion.of("v1alpha1", FlunderV1alpha1.class, new FlunderV1alpha1Converter())
+        .served(ServedVersion.of("v1alpha1", FlunderV1alpha1.class, new FlunderV1alpha1Converter()).withSchemaProtobuf()
             .withDefaulter(FlunderDefaults::v1alpha1)
             .withColumns(
                 PrinterColumn.of("TYPE", "string", "Flunder or Fischer.",
@@ -79,7 +79,7 @@ public final class WardleModule implements ApiGroupModule {
   static ResourceType<Fischer> fischers() {
     return ResourceType.builder(GROUP, "Fischer", "fischers", Fischer.class)
         .clusterScoped()
-        .served(ServedVersion.of("v1alpha1", FischerV1alpha1.class, new FischerV1alpha1Converter())
+        .served(ServedVersion.of("v1alpha1", FischerV1alpha1.class, new FischerV1alpha1Converter()).withSchemaProtobuf()
             .withColumns(PrinterColumn.of("DISALLOWED", "integer", "How many Flunder names are disallowed.",
                 f -> f.disallowedFlunders == null ? 0 : f.disallowedFlunders.size())))
         .storageVersion("v1alpha1")
