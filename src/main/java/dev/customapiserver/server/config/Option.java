@@ -143,6 +143,8 @@ public enum Option {
   AUTHORIZATION_WEBHOOK_VERSION("authorization-webhook-version", "VERSION", "v1beta1", false,
       "The API version of the authorization.k8s.io SubjectAccessReview to send to and expect from the webhook of "
           + "--authorization-mode=Webhook: v1beta1 (kube-apiserver's default) or v1."),
+  API_AUDIENCES("api-audiences", "LIST", "", false,
+      "Audiences a service account token must name one of to authenticate (and a TokenRequest's default); default: the issuer."),
   CONFIG("config", "FILE", "", true,
       "YAML file with any of these settings, keyed by flag name (see server-config/apiserver.yaml).");
 
