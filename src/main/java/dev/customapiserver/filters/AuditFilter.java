@@ -5,6 +5,7 @@ import dev.customapiserver.auth.audit.Auditor;
 import dev.customapiserver.auth.audit.Level;
 import dev.customapiserver.auth.audit.PolicyEvaluator;
 import dev.customapiserver.auth.audit.Stage;
+import dev.customapiserver.request.AuditAnnotations;
 import dev.customapiserver.request.DecodedRequestObject;
 import dev.customapiserver.request.RequestContext;
 import jakarta.servlet.AsyncEvent;
@@ -18,6 +19,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * kube-apiserver's audit stage: after authentication, the policy picks the level for the
@@ -53,9 +55,8 @@ public final class AuditFilter extends HttpFilter {
     Event event = new Event(request, context, decision);
     event.write(Stage.REQUEST_RECEIVED, 0, null, null);
     TeeRequest teeRequest = decision.level().atLeast(Level.REQUEST) ? new TeeRequest(request) : null;
-    if (teeRequest != null) {
-      context.put(DecodedRequestObject.class, new DecodedRequestObject());
-    }
+    context.put(DecodedRequestObject.class, new DecodedRequestObject(teeRequest != null));
+    context.put(AuditAnnotations.class, new AuditAnnotations());
     TeeResponse teeResponse = watch ? null : new TeeResponse(response, decision.level() == Level.REQUEST_RESPONSE);
     try {
       chain.doFilter(teeRequest == null ? request : teeRequest, teeResponse == null ? response : teeResponse);
@@ -130,7 +131,8 @@ public final class AuditFilter extends HttpFilter {
       auditor.write(new AuditEvent(context.auditId(), decision.level(), stage, uri, context.info(),
           context.authenticatedUser().orElse(null), context.impersonatedUser().orElse(null), sourceIps, userAgent, code,
           in == null ? null : requestObject(in.captured()), out == null ? null : out.captured(), context.received(),
-          clock.instant()));
+          clock.instant(), context.get(DecodedRequestObject.class).flatMap(DecodedRequestObject::meta).orElse(null),
+          context.get(AuditAnnotations.class).map(AuditAnnotations::snapshot).orElse(Map.of())));
     }
 
     /** The body if JSON, else the JSON of what the API decoded from it (protobuf, YAML), if it got that far. */

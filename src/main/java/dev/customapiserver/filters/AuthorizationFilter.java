@@ -5,6 +5,7 @@ import dev.customapiserver.api.meta.Status;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthorizationAttributes;
 import dev.customapiserver.auth.Authorizer;
+import dev.customapiserver.request.AuditAnnotations;
 import dev.customapiserver.request.RequestContext;
 import dev.customapiserver.runtime.Codecs;
 import jakarta.servlet.FilterChain;
@@ -13,6 +14,7 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Optional;
 
 /**
  * Asks the {@link Authorizer} whether the request's user (the impersonated one if any) may do what
@@ -21,10 +23,13 @@ import java.io.IOException;
  * group "g" in the namespace "ns"}); an authorizer that failed to decide (its webhook unreachable)
  * makes it a 500 InternalError naming what failed, worded as kube's ({@code Internal Server Error:
  * "<request URI>": Post "<webhook URL>": ...}; kube sends that text as text/plain, here it is the
- * Status's message).
+ * Status's message). The request's audit events are annotated as kube's: {@code
+ * authorization.k8s.io/decision} ({@code allow} / {@code forbid}) and {@code authorization.k8s.io/reason}.
  */
 public final class AuthorizationFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
+  static final String DECISION = "authorization.k8s.io/decision";
+  static final String REASON = "authorization.k8s.io/reason";
   private final transient Authorizer authorizer;
   private final transient StatusWriter writer;
 
@@ -40,11 +45,14 @@ public final class AuthorizationFilter extends HttpFilter {
     UserInfo user = context.user().orElse(null);
     AuthorizationAttributes attributes = AuthorizationAttributes.of(user, context.info());
     Authorizer.Decision decision = authorizer.authorize(attributes);
+    Optional<AuditAnnotations> audit = context.get(AuditAnnotations.class);
     if (decision.allowed()) {
+      audit.ifPresent(a -> annotate(a, "allow", decision.reason()));
       chain.doFilter(request, response);
       return;
     }
     if (decision.failed()) {
+      audit.ifPresent(a -> a.add(REASON, "internal error"));
       String query = request.getQueryString();
       String uri = request.getRequestURI() + (query == null ? "" : "?" + query);
       Status failed = Errors.internal("authorizing " + uri + ": " + decision.error(), null).status();
@@ -52,6 +60,13 @@ public final class AuthorizationFilter extends HttpFilter {
       writer.write(response, failed);
       return;
     }
+    audit.ifPresent(a -> annotate(a, "forbid", decision.reason()));
     writer.write(response, Forbidden.status(attributes, decision.reason()));
+  }
+
+  /** kube's audit annotations of the authorization filter: the decision and the authorizer's reason. */
+  private static void annotate(AuditAnnotations audit, String decision, String reason) {
+    audit.add(DECISION, decision);
+    audit.add(REASON, reason);
   }
 }

@@ -26,6 +26,8 @@ public final class ApiServerMetrics {
   private static final String[] DURATION_LABELS = {"verb", "dry_run", "group", "version", "resource", "subresource",
       "scope", "component"};
   private static final String[] WATCH_LABELS = {"group", "version", "kind"};
+  /** kube 1.36's labels of the watch event metrics, counted per event written to a watch client. */
+  private static final String[] WATCH_EVENT_LABELS = {"group", "version", "resource"};
 
   private final PrometheusRegistry registry = new PrometheusRegistry();
   final Counter requests = Counter.builder().name("apiserver_request_total")
@@ -55,7 +57,7 @@ public final class ApiServerMetrics {
   final Gauge registeredWatchers = Gauge.builder().name("apiserver_registered_watchers")
       .help("Number of currently registered watchers for a given resources").labelNames(WATCH_LABELS).register(registry);
   final Counter watchEvents = Counter.builder().name("apiserver_watch_events_total")
-      .help("Number of events sent in watch clients").labelNames(WATCH_LABELS).register(registry);
+      .help("Number of events sent in watch clients").labelNames(WATCH_EVENT_LABELS).register(registry);
   final Histogram storageDuration = Histogram.builder().name("etcd_request_duration_seconds")
       .help("Storage request latency in seconds for each operation and object type (the database behind the "
           + "storage contract; kube's name so its dashboards read it).")
@@ -65,7 +67,7 @@ public final class ApiServerMetrics {
 
   final Histogram watchEventSizes = Histogram.builder().name("apiserver_watch_events_sizes")
       .help("Watch event size distribution in bytes")
-      .classicOnly().classicExponentialUpperBounds(1024, 2.0, 8).labelNames(WATCH_LABELS).register(registry);
+      .classicOnly().classicExponentialUpperBounds(1024, 2.0, 8).labelNames(WATCH_EVENT_LABELS).register(registry);
   private final Counter auditEvents = Counter.builder().name("apiserver_audit_event_total")
       .help("Counter of audit events generated and sent to the audit backend.").register(registry);
   private final Counter auditErrors = Counter.builder().name("apiserver_audit_error_total")
@@ -97,9 +99,14 @@ public final class ApiServerMetrics {
     };
   }
 
-  /** An encoded watch event of {@code bytes} sent to a client of {@code group/version, kind}. */
-  public void watchEventSent(String group, String version, String kind, int bytes) {
-    watchEventSizes.labelValues(group, version, kind).observe(bytes);
+  /**
+   * An encoded watch event of {@code bytes} sent to a client watching {@code group/version
+   * resource}: counted and sized as kube's watch handler records every event it writes (custom
+   * resources and every group alike).
+   */
+  public void watchEventSent(String group, String version, String resource, int bytes) {
+    watchEvents.labelValues(group, version, resource).inc();
+    watchEventSizes.labelValues(group, version, resource).observe(bytes);
   }
 
   /** Counts a finished request and its latency (kube records both as the response is written). */

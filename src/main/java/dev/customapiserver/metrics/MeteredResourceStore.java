@@ -16,7 +16,6 @@ import dev.customapiserver.storage.Watch;
 import dev.customapiserver.storage.WatchEvent;
 import dev.customapiserver.storage.WatchListener;
 import dev.customapiserver.storage.WatchRequest;
-import io.prometheus.metrics.core.datapoints.CounterDataPoint;
 import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.datapoints.GaugeDataPoint;
 import java.util.Optional;
@@ -35,7 +34,6 @@ final class MeteredResourceStore<H extends KubeObject> extends ForwardingResourc
   private final DistributionDataPoint delete;
   private final DistributionDataPoint watch;
   private final GaugeDataPoint watchers;
-  private final CounterDataPoint events;
 
   MeteredResourceStore(ResourceStore<H> inner, GroupResource resource, ResourceType<H> type, ApiServerMetrics metrics) {
     super(inner);
@@ -47,7 +45,6 @@ final class MeteredResourceStore<H extends KubeObject> extends ForwardingResourc
     delete = metrics.storageDuration.labelValues("delete", t);
     watch = metrics.storageDuration.labelValues("watch", t);
     watchers = metrics.registeredWatchers.labelValues(type.group(), type.storageVersion(), type.kind());
-    events = metrics.watchEvents.labelValues(type.group(), type.storageVersion(), type.kind());
   }
 
   @Override
@@ -91,9 +88,6 @@ final class MeteredResourceStore<H extends KubeObject> extends ForwardingResourc
     Watch w = timed(watch, () -> delegate().watch(request, new WatchListener<>() {
       @Override
       public void onEvent(WatchEvent<H> event) {
-        if (event.type() != WatchEvent.Type.BOOKMARK) {
-          events.inc();
-        }
         listener.onEvent(event);
       }
 

@@ -12,8 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A decorator of the storage contract that measures it: {@code etcd_request_duration_seconds}
- * per operation and resource, {@code apiserver_registered_watchers} and {@code
- * apiserver_watch_events_total} / {@code apiserver_watch_events_sizes} per group, version and kind,
+ * per operation and resource, {@code apiserver_registered_watchers} per group, version and kind
+ * (the watch events are counted where they are sent to clients, {@link ApiServerMetrics#watchEventSent}),
  * and {@code apiserver_storage_objects} counted (one page of one item, which reports the remaining
  * count) at each scrape. Everything else is passed through unchanged.
  */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.customapiserver.schema.GoNames;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.ParameterizedType;
@@ -24,6 +25,15 @@ final class BindErrors {
   private BindErrors() {}
 
   static String message(JsonMappingException e) {
+    return message(e, null, null);
+  }
+
+  /**
+   * As Go words it when decoding {@code root} (may be null), the struct of kind {@code kind}: the
+   * root's fields are named after the kind ({@code Secret.data}), nested structs after their Go
+   * types, never after the Java classes ({@code SecretV1}, {@code Spec}).
+   */
+  static String message(JsonMappingException e, Class<?> root, String kind) {
     JsonToken token = e.getProcessor() instanceof JsonParser p ? p.currentToken() : null;
     String text = "";
     try {
@@ -32,6 +42,12 @@ final class BindErrors {
       // the value is only decoration
     }
     Class<?> target = e instanceof MismatchedInputException m ? m.getTargetType() : null;
+    if (target == byte[].class && token == JsonToken.VALUE_STRING) {
+      String corrupt = GoBase64.error(text);
+      if (corrupt != null) {
+        return corrupt; // Go's encoding/json hands base64's own error back for a []byte
+      }
+    }
     if (target == Instant.class && token == JsonToken.VALUE_STRING) {
       return "parsing time \"" + text + "\" as \"2006-01-02T15:04:05Z07:00\": cannot parse \"" + text + "\" as \"2006\"";
     }
@@ -56,7 +72,12 @@ final class BindErrors {
       return "json: cannot unmarshal " + value + " into Go value of type " + type;
     }
     Class<?> hc = holder instanceof Class<?> c ? c : holder.getClass();
-    return "json: cannot unmarshal " + value + " into Go struct field " + hc.getSimpleName() + "." + field + " of type " + type;
+    return "json: cannot unmarshal " + value + " into Go struct field " + goName(hc, root, kind) + "." + field + " of type "
+        + type;
+  }
+
+  static String goName(Class<?> c, Class<?> root, String kind) {
+    return GoNames.of(c, root, kind);
   }
 
   private static String value(JsonToken t, String text, Class<?> target) {
@@ -131,9 +152,15 @@ final class BindErrors {
     if (Map.class.isAssignableFrom(c)) {
       return "map[string]interface {}";
     }
-    if (List.class.isAssignableFrom(c) || Collection.class.isAssignableFrom(c) || c.isArray()) {
+    if (c == byte[].class) {
+      return "[]uint8";
+    }
+    if (c.isArray()) {
+      return "[]" + goType(c.getComponentType());
+    }
+    if (List.class.isAssignableFrom(c) || Collection.class.isAssignableFrom(c)) {
       return "[]interface {}";
     }
-    return c.getSimpleName();
+    return GoNames.qualified(c);
   }
 }

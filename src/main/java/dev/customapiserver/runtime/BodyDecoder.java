@@ -143,7 +143,7 @@ public final class BodyDecoder {
     try {
       value = reader.readValue(reader.treeAsTokens(tree));
     } catch (JsonMappingException e) {
-      throw Errors.badRequest(what + " cannot be handled as a " + kind + ": " + BindErrors.message(e));
+      throw Errors.badRequest(what + " cannot be handled as a " + kind + ": " + BindErrors.message(e, type, kind));
     } catch (IOException e) {
       throw Errors.badRequest(what + " cannot be handled as a " + kind + ": json: cannot unmarshal value");
     }

@@ -27,6 +27,7 @@ import java.util.Optional;
  * Service account tokens in the composition root: the key ({@code --service-account-signing-key-file},
  * default {@code <data-dir>/pki/service-account.key}, generated when missing), the verifying keys
  * (plus {@code --service-account-key-file}), the issuer ({@code --service-account-issuer}), the
+ * audiences tokens must be for ({@code --api-audiences}, default the issuer), the
  * signer handed to the group modules, the token authenticator and the issuer discovery endpoints.
  */
 final class ServiceAccountWiring {
@@ -39,6 +40,12 @@ final class ServiceAccountWiring {
     return config.flags().optional(Option.SERVICE_ACCOUNT_ISSUER).filter(s -> !s.isBlank()).orElse(DEFAULT_ISSUER);
   }
 
+  /** {@code --api-audiences}, as kube-apiserver: by default the issuer alone. */
+  static List<String> audiences(ServerConfig config) {
+    List<String> audiences = config.flags().list(Option.API_AUDIENCES).stream().filter(s -> !s.isBlank()).toList();
+    return audiences.isEmpty() ? List.of(issuer(config)) : audiences;
+  }
+
   static ServiceAccountKeys keys(ServerConfig config) {
     Path signing = config.flags().path(Option.SERVICE_ACCOUNT_SIGNING_KEY_FILE)
         .orElse(config.dataDir().resolve("pki").resolve("service-account.key"));
@@ -49,14 +56,14 @@ final class ServiceAccountWiring {
   static ServerServices services(ServerConfig config, ServiceAccountKeys keys) {
     Optional<Duration> max = config.flags().optional(Option.SERVICE_ACCOUNT_MAX_TOKEN_EXPIRATION).filter(s -> !s.isBlank())
         .map(s -> config.flags().duration(Option.SERVICE_ACCOUNT_MAX_TOKEN_EXPIRATION));
-    return new ServerServices(new JwtSigner(keys, issuer(config), max), Clock.systemUTC());
+    return new ServerServices(new JwtSigner(keys, issuer(config), audiences(config), max), Clock.systemUTC());
   }
 
   /** Accepts the tokens; an account is looked up in the registry's core/v1 serviceaccounts. */
   static TokenAuthenticator authenticator(ServerConfig config, ServiceAccountKeys keys, Registry registry) {
     Optional<ResourceType<?>> type = registry.scheme().resource("", "serviceaccounts");
-    return new ServiceAccountAuthenticator(keys, issuer(config), (namespace, name) -> type.flatMap(t -> uid(registry.store(t),
-        namespace, name)), Clock.systemUTC());
+    return new ServiceAccountAuthenticator(keys, issuer(config), audiences(config),
+        (namespace, name) -> type.flatMap(t -> uid(registry.store(t), namespace, name)), Clock.systemUTC());
   }
 
   private static <H extends KubeObject> Optional<String> uid(GenericStore<H> store, String namespace, String name) {

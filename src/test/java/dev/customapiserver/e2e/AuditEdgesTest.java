@@ -49,6 +49,10 @@ class AuditEdgesTest {
             resources: ["configmaps"]
           - group: hello.zeng.dev
             resources: ["foos"]
+        - level: Request
+          resources:
+          - group: rbac.authorization.k8s.io
+            resources: ["roles"]
         - level: Metadata
         """);
     auditLog = tmp.resolve("audit.log");
@@ -151,5 +155,43 @@ class AuditEdgesTest {
     assertThat(create.get("level").asText()).isEqualTo("RequestResponse");
     assertThat(create.at("/requestObject/spec/config/msg").asText()).isEqualTo("hi");
     assertThat(create.at("/responseObject/metadata/uid").asText()).isNotEmpty();
+  }
+
+  @Test
+  @DisplayName("a Request rule for RBAC roles: the create's event has the Role as requestObject, the name from the body in objectRef")
+  void rbacCreate() throws Exception {
+    Kubectl.Result r = admin.run("create", "role", "audited-role", "-n", "default", "--verb=get", "--resource=configmaps");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode create = event(e -> e.get("verb").asText().equals("create")
+        && e.at("/objectRef/resource").asText().equals("roles") && e.get("stage").asText().equals("ResponseComplete"));
+    assertThat(create.get("level").asText()).isEqualTo("Request");
+    assertThat(create.get("objectRef").toString()).isEqualTo("{\"resource\":\"roles\",\"namespace\":\"default\","
+        + "\"name\":\"audited-role\",\"apiGroup\":\"rbac.authorization.k8s.io\",\"apiVersion\":\"v1\"}");
+    assertThat(create.at("/requestObject/kind").asText()).isEqualTo("Role");
+    assertThat(create.at("/requestObject/rules/0/resources/0").asText()).isEqualTo("configmaps");
+    assertThat(create.get("annotations").toString())
+        .as("system:masters is allowed without a reason, as kube's privileged-group authorizer")
+        .isEqualTo("{\"authorization.k8s.io/decision\":\"allow\",\"authorization.k8s.io/reason\":\"\"}");
+  }
+
+  @Test
+  @DisplayName("events are annotated with the authorizer's decision and reason: allow with RBAC's reason, forbid")
+  void authorizationAnnotations() throws Exception {
+    assertThat(admin.run("create", "rolebinding", "carol-views", "-n", "default", "--clusterrole=view", "--user=carol").exitCode())
+        .isZero();
+    assertThat(admin.run("get", "configmaps", "-n", "default", "--as=carol").exitCode()).isZero();
+    assertThat(admin.run("get", "configmaps", "-n", "kube-system", "--as=carol").exitCode()).isNotZero();
+
+    JsonNode allowed = event(e -> e.at("/impersonatedUser/username").asText().equals("carol")
+        && e.at("/objectRef/namespace").asText().equals("default") && e.get("verb").asText().equals("list"));
+    assertThat(allowed.at("/annotations/authorization.k8s.io~1decision").asText()).isEqualTo("allow");
+    assertThat(allowed.at("/annotations/authorization.k8s.io~1reason").asText())
+        .isEqualTo("RBAC: allowed by RoleBinding \"carol-views/default\" of ClusterRole \"view\" to User \"carol\"");
+    JsonNode forbidden = event(e -> e.at("/impersonatedUser/username").asText().equals("carol")
+        && e.at("/objectRef/namespace").asText().equals("kube-system") && e.get("verb").asText().equals("list"));
+    assertThat(forbidden.at("/responseStatus/code").asInt()).isEqualTo(403);
+    assertThat(forbidden.at("/annotations/authorization.k8s.io~1decision").asText()).isEqualTo("forbid");
+    assertThat(forbidden.at("/annotations").has("authorization.k8s.io/reason")).isTrue();
   }
 }

@@ -99,6 +99,11 @@ class KubectlControlPlaneIT extends KubectlServerTest {
     assertThat(ok(kubectl.run("--token=" + token, "get", "--raw", "/.well-known/openid-configuration")).out())
         .contains("\"issuer\":\"https://kubernetes.default.svc.cluster.local\"").contains("/openid/v1/jwks");
     assertThat(ok(kubectl.run("get", "--raw", "/openid/v1/jwks")).out()).contains("\"alg\":\"RS256\"").contains("\"kid\"");
+    String claims = decoded(token.split("\\.")[1].replace('-', '+').replace('_', '/') + "==".substring(0, (4 - token.split("\\.")[1].length() % 4) % 4));
+    assertThat(claims).as("aud is an array, also with one audience").contains("\"aud\":[\"https://kubernetes.default.svc.cluster.local\"]");
+    String foreign = ok(kubectl.run("create", "token", "robot", "--audience=other")).out().strip();
+    assertThat(fails(kubectl.run("--token=" + foreign, "get", "configmaps")).err())
+        .as("a token for another audience than --api-audiences (default: the issuer)").contains("Unauthorized");
     Kubectl.Result tooShort = fails(kubectl.run("create", "token", "robot", "--duration=1m"));
     assertThat(tooShort.err()).contains("may not specify a duration less than 10 minutes");
 

@@ -105,6 +105,30 @@ class KubectlRbacIT {
   }
 
   @Test
+  @DisplayName("access reviews carry the RBAC authorizer's reason as kube words it; a binding to a missing role is quoted in 403s")
+  void reviewReasons() throws Exception {
+    String sar = "apiVersion: authorization.k8s.io/v1\nkind: %s\n%sspec:\n  %sresourceAttributes: {namespace: %s, verb: list,"
+        + " group: hello.zeng.dev, resource: foos}\n";
+    String allowed = "RBAC: allowed by RoleBinding \"bob-reads-foos/team-a\" of Role \"foo-reader\" to User \"bob\"";
+    assertThat(ok(kubectl.runWithInput(sar.formatted("SubjectAccessReview", "", "user: bob\n  ", "team-a"), "create", "-f", "-",
+        "-o", "jsonpath={.status.reason}")).out()).isEqualTo(allowed);
+    assertThat(ok(kubectl.runWithInput(sar.formatted("LocalSubjectAccessReview", "metadata: {namespace: team-a}\n", "user: bob\n  ",
+        "team-a"), "create", "-f", "-", "-o", "jsonpath={.status.reason}")).out()).isEqualTo(allowed);
+    Kubectl.Result self = kubectl.runWithInput(sar.formatted("SelfSubjectAccessReview", "", "", "team-a"), "--token=bob-token",
+        "create", "-f", "-", "-o", "jsonpath={.status.allowed} {.status.reason}");
+    assertThat(ok(self).out()).isEqualTo("true " + allowed);
+    assertThat(fails(kubectl.runWithInput(sar.formatted("LocalSubjectAccessReview", "metadata: {namespace: team-a}\n",
+        "user: bob\n  ", "default"), "create", "-f", "-")).err()).contains("The LocalSubjectAccessReview \"\" is invalid: "
+        + "spec.resourceAttributes.namespace: Invalid value: \"default\": must match metadata.namespace");
+
+    ok(kubectl.run("create", "namespace", "dangling"));
+    ok(kubectl.run("create", "rolebinding", "to-nothing", "-n", "dangling", "--role=gone", "--user=bob"));
+    assertThat(fails(as("bob-token", "get", "configmaps", "-n", "dangling")).err()).contains("configmaps is forbidden: "
+        + "User \"bob\" cannot list resource \"configmaps\" in API group \"\" in the namespace \"dangling\": "
+        + "RBAC: role.rbac.authorization.k8s.io \"gone\" not found");
+  }
+
+  @Test
   @DisplayName("the aggregated view role reads Foos (and ConfigMaps) everywhere but writes nothing, hides Secrets")
   void view() throws Exception {
     assertThat(ok(as("carol-token", "get", "foos", "-A", "-o", "name")).out().lines().toList())

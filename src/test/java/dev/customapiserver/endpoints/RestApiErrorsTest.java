@@ -115,7 +115,7 @@ class RestApiErrorsTest {
   void wrongType() throws Exception {
     JsonNode s = status(server.send("POST", WIDGETS, "{\"metadata\":{\"name\":\"t\"},\"spec\":{\"size\":\"big\"}}"), 400, "BadRequest");
     assertThat(s.at("/message").asText()).isEqualTo("Widget in version \"v2\" cannot be handled as a Widget: "
-        + "json: cannot unmarshal string into Go struct field SpecV2.spec.size of type int32");
+        + "json: cannot unmarshal string into Go struct field WidgetSpec.spec.size of type int32");
   }
 
   @Test

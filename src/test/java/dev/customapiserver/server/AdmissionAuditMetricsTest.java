@@ -48,6 +48,24 @@ class AdmissionAuditMetricsTest {
             .withData(Map.of("k", "v".repeat(2000))).build()).create();
         assertThat(watched.poll(30, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("ADDED");
       }
+      var foos = new java.util.concurrent.LinkedBlockingQueue<String>();
+      var fooType = new io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext.Builder().withGroup("hello.zeng.dev")
+          .withVersion("v2").withKind("Foo").withPlural("foos").withNamespaced(true).build();
+      try (var w = c.genericKubernetesResources(fooType).inNamespace("m").watch(new io.fabric8.kubernetes.client.Watcher<>() {
+        @Override
+        public void eventReceived(Action action, io.fabric8.kubernetes.api.model.GenericKubernetesResource foo) {
+          foos.add(action.name());
+        }
+
+        @Override
+        public void onClose(io.fabric8.kubernetes.client.WatcherException e) {}
+      })) {
+        c.genericKubernetesResources(fooType).inNamespace("m").resource(new io.fabric8.kubernetes.api.model
+            .GenericKubernetesResourceBuilder().withApiVersion("hello.zeng.dev/v2").withKind("Foo").withNewMetadata()
+            .withName("f").endMetadata().withAdditionalProperties(Map.of("spec", Map.of("image", "x", "config",
+                Map.of("msg", "hi")))).build()).create();
+        assertThat(foos.poll(30, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("ADDED");
+      }
       KubernetesClientException refused = org.assertj.core.api.Assertions.catchThrowableOfType(
           () -> c.configMaps().inNamespace("absent").resource(new ConfigMapBuilder().withNewMetadata().withName("x")
               .endMetadata().build()).create(), KubernetesClientException.class);
@@ -67,12 +85,22 @@ class AdmissionAuditMetricsTest {
       assertThat(m.sum("apiserver_admission_step_admission_duration_seconds_count", "operation", "CREATE",
           "rejected", "true")).isEqualTo(1);
 
-      assertThat(m.samples("apiserver_watch_events_sizes_bucket", "group", "", "version", "v1", "kind", "ConfigMap"))
+      assertThat(m.samples("apiserver_watch_events_sizes_bucket", "group", "", "version", "v1", "resource", "configmaps"))
           .extracting(x -> x.labels().get("le"))
           .containsExactly("1024.0", "2048.0", "4096.0", "8192.0", "16384.0", "32768.0", "65536.0", "131072.0", "+Inf");
-      assertThat(m.sum("apiserver_watch_events_sizes_bucket", "kind", "ConfigMap", "le", "1024.0"))
+      assertThat(m.sum("apiserver_watch_events_sizes_bucket", "resource", "configmaps", "le", "1024.0"))
           .as("the event carries 2000 bytes of data").isZero();
-      assertThat(m.sum("apiserver_watch_events_sizes_count", "kind", "ConfigMap")).isGreaterThanOrEqualTo(1);
+      assertThat(m.sum("apiserver_watch_events_sizes_count", "resource", "configmaps")).isGreaterThanOrEqualTo(1);
+      assertThat(m.sum("apiserver_watch_events_total", "group", "", "version", "v1", "resource", "configmaps"))
+          .as("counted where sizes are: per event sent to a client").isEqualTo(
+              m.sum("apiserver_watch_events_sizes_count", "resource", "configmaps"));
+      assertThat(m.sum("apiserver_watch_events_total", "group", "hello.zeng.dev", "version", "v2", "resource", "foos"))
+          .as("a module's group counts too").isGreaterThanOrEqualTo(1);
+      assertThat(m.sum("apiserver_watch_events_sizes_count", "group", "hello.zeng.dev", "resource", "foos"))
+          .isGreaterThanOrEqualTo(1);
+      assertThat(m.samples("apiserver_storage_objects", "resource", "foos.hello.zeng.dev")).as("resource.group as kube")
+          .isNotEmpty();
+      assertThat(m.samples("apiserver_storage_objects", "resource", "configmaps")).isNotEmpty();
 
       assertThat(m.sum("apiserver_audit_event_total")).isGreaterThanOrEqualTo(4);
       assertThat(m.sum("apiserver_audit_error_total", "plugin", "log"))

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.customapiserver.api.meta.KubeObject;
+import dev.customapiserver.api.meta.GoZero;
 import dev.customapiserver.api.meta.MicroTime;
 import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.schema.Description;
@@ -24,16 +25,21 @@ public abstract class EventFields extends KubeObject {
   @Description("A human-readable description of the status of this operation.")
   public String message;
   @Description("The component reporting this event. Should be a short machine understandable string.")
+  @JsonInclude(JsonInclude.Include.ALWAYS)
+  @JsonSerialize(nullsUsing = GoZero.EmptyObject.class)
   public EventSource source;
   @Description("The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)")
+  @JsonInclude(JsonInclude.Include.ALWAYS)
   public Instant firstTimestamp;
   @Description("The time at which the most recent occurrence of this event was recorded.")
+  @JsonInclude(JsonInclude.Include.ALWAYS)
   public Instant lastTimestamp;
   @Description("The number of times this event has occurred.")
   public Integer count;
   @Description("Type of this event (Normal, Warning), new types could be added in the future")
   public String type;
   @Description("Time when this Event was first observed.")
+  @JsonInclude(JsonInclude.Include.ALWAYS)
   @JsonSerialize(using = MicroTime.Serializer.class)
   public Instant eventTime;
   @Description("Data about the Event series this event represents or nil if it's a singleton Event.")
@@ -44,8 +50,12 @@ public abstract class EventFields extends KubeObject {
   public ObjectReference related;
   @Description("Name of the controller that emitted this Event, e.g. `kubernetes.io/kubelet`.")
   @JsonProperty("reportingComponent")
+  @JsonInclude(JsonInclude.Include.ALWAYS)
+  @JsonSerialize(nullsUsing = GoZero.EmptyString.class)
   public String reportingController;
   @Description("ID of the controller instance, e.g. `kubelet-xyzf`.")
+  @JsonInclude(JsonInclude.Include.ALWAYS)
+  @JsonSerialize(nullsUsing = GoZero.EmptyString.class)
   public String reportingInstance;
 
   /** Copies every field of {@code from} into {@code to}, deeply; Times to seconds, MicroTimes to microseconds. */

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.customapiserver.api.meta.MicroTime;
 import dev.customapiserver.api.meta.UserInfo;
+import dev.customapiserver.request.DecodedRequestObject;
 import dev.customapiserver.request.RequestInfo;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What an audit event says of one request at one stage, rendered as an {@code audit.k8s.io/v1}
@@ -22,10 +24,22 @@ import java.util.Map;
  * @param requestBody the request body if captured (JSON), else null
  * @param responseBody the response body if captured (JSON), else null; given at the stage that
  *     reports it (ResponseComplete, or ResponseStarted for a failed authentication)
+ * @param objectMeta the metadata of the object the API decoded from the body, completing {@code
+ *     objectRef} as kube's {@code LogRequestObject} (the name of a create); null when none
+ * @param annotations the request's audit annotations so far (the authorizer's decision and reason)
  */
 public record AuditEvent(String auditId, Level level, Stage stage, String requestUri, RequestInfo info, UserInfo user,
     UserInfo impersonatedUser, List<String> sourceIps, String userAgent, int code, byte[] requestBody,
-    byte[] responseBody, Instant received, Instant now) {
+    byte[] responseBody, Instant received, Instant now, DecodedRequestObject.Meta objectMeta,
+    Map<String, String> annotations) {
+
+  /** Without a decoded object nor annotations. */
+  public AuditEvent(String auditId, Level level, Stage stage, String requestUri, RequestInfo info, UserInfo user,
+      UserInfo impersonatedUser, List<String> sourceIps, String userAgent, int code, byte[] requestBody,
+      byte[] responseBody, Instant received, Instant now) {
+    this(auditId, level, stage, requestUri, info, user, impersonatedUser, sourceIps, userAgent, code, requestBody,
+        responseBody, received, now, null, Map.of());
+  }
 
   /** The event as JSON-ready ordered maps, as kube writes it. */
   public Map<String, Object> render(ObjectMapper json) {
@@ -46,12 +60,16 @@ public record AuditEvent(String auditId, Level level, Stage stage, String reques
       e.put("userAgent", userAgent);
     }
     if (info.resourceRequest()) {
+      // kube's ObjectReference: from the request's path, completed from the decoded object where empty
+      DecodedRequestObject.Meta m = objectMeta == null ? new DecodedRequestObject.Meta("", "", "", "") : objectMeta;
       Map<String, Object> ref = new LinkedHashMap<>();
       putIfSet(ref, "resource", info.resource());
-      putIfSet(ref, "namespace", info.namespace());
-      putIfSet(ref, "name", info.name());
+      putIfSet(ref, "namespace", either(info.namespace(), m.namespace()));
+      putIfSet(ref, "name", either(info.name(), m.name()));
+      putIfSet(ref, "uid", m.uid());
       putIfSet(ref, "apiGroup", info.apiGroup());
       putIfSet(ref, "apiVersion", info.apiVersion());
+      putIfSet(ref, "resourceVersion", m.resourceVersion());
       putIfSet(ref, "subresource", info.subresource());
       e.put("objectRef", ref);
     }
@@ -78,7 +96,14 @@ public record AuditEvent(String auditId, Level level, Stage stage, String reques
     }
     e.put("requestReceivedTimestamp", MicroTime.format(received));
     e.put("stageTimestamp", MicroTime.format(now));
+    if (annotations != null && !annotations.isEmpty()) {
+      e.put("annotations", new TreeMap<>(annotations));
+    }
     return e;
+  }
+
+  private static String either(String first, String second) {
+    return first != null && !first.isEmpty() ? first : second;
   }
 
   private static Map<String, Object> user(UserInfo u) {

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * kube's RBAC authorizer: allows when a rule the user holds (cluster-wide, or in the request's
- * namespace) allows the request; otherwise has no opinion, with the resolution errors as reason
+ * namespace) allows the request, naming the binding as reason ({@code RBAC: allowed by RoleBinding
+ * "bob-reads/team-a" of Role "foo-reader" to User "bob"}); otherwise has no opinion, with the resolution errors as reason
  * ({@code RBAC: clusterrole.rbac.authorization.k8s.io "x" not found}).
  */
 public final class RbacAuthorizer implements Authorizer {
@@ -21,13 +22,16 @@ public final class RbacAuthorizer implements Authorizer {
     if (a.user() == null) {
       return Decision.noOpinion();
     }
-    boolean[] allowed = {false};
-    List<String> errors = resolver.visit(a.user(), a.resourceRequest() ? a.namespace() : "", rule -> {
-      allowed[0] = RuleMatching.allows(rule, a);
-      return !allowed[0];
+    String[] allowedBy = {null};
+    List<String> errors = resolver.visit(a.user(), a.resourceRequest() ? a.namespace() : "", (source, rule) -> {
+      if (RuleMatching.allows(rule, a)) {
+        allowedBy[0] = source;
+        return false;
+      }
+      return true;
     });
-    if (allowed[0]) {
-      return Decision.allow();
+    if (allowedBy[0] != null) {
+      return new Decision(Verdict.ALLOW, "RBAC: allowed by " + allowedBy[0]);
     }
     if (errors.isEmpty()) {
       return Decision.noOpinion();

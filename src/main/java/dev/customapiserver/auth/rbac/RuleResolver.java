@@ -28,6 +28,15 @@ public final class RuleResolver {
     boolean visit(PolicyRule rule);
   }
 
+  /**
+   * Visits rules one by one with the binding that grants them, worded as kube's describers
+   * ({@code RoleBinding "name/ns" of Role "r" to User "bob"}); return false to stop.
+   */
+  @FunctionalInterface
+  public interface SourceVisitor {
+    boolean visit(String source, PolicyRule rule);
+  }
+
   private final Lister<Role> roles;
   private final Lister<ClusterRole> clusterRoles;
   private final Lister<RoleBinding> roleBindings;
@@ -47,17 +56,32 @@ public final class RuleResolver {
    * a cache not ready), worded as kube's.
    */
   public List<String> visit(UserInfo user, String namespace, Visitor visitor) {
+    return visit(user, namespace, (source, rule) -> visitor.visit(rule));
+  }
+
+  /** As {@link #visit(UserInfo, String, Visitor)}, telling the visitor which binding grants each rule. */
+  public List<String> visit(UserInfo user, String namespace, SourceVisitor visitor) {
     List<String> errors = new ArrayList<>();
     try {
       for (ClusterRoleBinding b : clusterRoleBindings.list(null)) {
-        if (appliesTo(user, b, "") && !visitRole(b.roleRef(), "", visitor, errors)) {
-          return errors;
+        Subject s = subjectFor(user, b, "");
+        if (s != null) {
+          String source = "ClusterRoleBinding " + quoted(b.metadata().name) + " of " + b.roleRef().kind + " "
+              + quoted(b.roleRef().name) + " to " + describe(s, "");
+          if (!visitRole(b.roleRef(), "", rule -> visitor.visit(source, rule), errors)) {
+            return errors;
+          }
         }
       }
       if (namespace != null && !namespace.isEmpty()) {
         for (RoleBinding b : roleBindings.list(namespace)) {
-          if (appliesTo(user, b, namespace) && !visitRole(b.roleRef(), namespace, visitor, errors)) {
-            return errors;
+          Subject s = subjectFor(user, b, namespace);
+          if (s != null) {
+            String source = "RoleBinding " + quoted(b.metadata().name + "/" + namespace) + " of " + b.roleRef().kind
+                + " " + quoted(b.roleRef().name) + " to " + describe(s, namespace);
+            if (!visitRole(b.roleRef(), namespace, rule -> visitor.visit(source, rule), errors)) {
+              return errors;
+            }
           }
         }
       }
@@ -114,12 +138,31 @@ public final class RuleResolver {
   }
 
   static boolean appliesTo(UserInfo user, Binding binding, String namespace) {
+    return subjectFor(user, binding, namespace) != null;
+  }
+
+  /** The first subject of {@code binding} that {@code user} is, or null. */
+  private static Subject subjectFor(UserInfo user, Binding binding, String namespace) {
     for (Subject s : binding.subjects()) {
       if (s != null && appliesTo(user, s, namespace)) {
-        return true;
+        return s;
       }
     }
-    return false;
+    return null;
+  }
+
+  /** kube's describeSubject: {@code User "bob"}, {@code ServiceAccount "robot/ci"}. */
+  private static String describe(Subject s, String bindingNamespace) {
+    if (Subject.SERVICE_ACCOUNT.equals(s.kind)) {
+      String ns = s.namespace != null && !s.namespace.isEmpty() ? s.namespace : bindingNamespace;
+      return s.kind + " " + quoted(s.name + "/" + ns);
+    }
+    return s.kind + " " + quoted(s.name);
+  }
+
+  /** Go's %q for the names RBAC allows (no control characters to escape beyond quote and backslash). */
+  private static String quoted(String s) {
+    return "\"" + (s == null ? "" : s.replace("\\", "\\\\").replace("\"", "\\\"")) + "\"";
   }
 
   static boolean appliesTo(UserInfo user, Subject s, String namespace) {

@@ -46,16 +46,18 @@ public final class AccessReviews {
 
   public LocalSubjectAccessReview local(LocalSubjectAccessReview in, String namespace, UserInfo requester) {
     List<FieldError> errs = attributesErrors(in.spec);
-    if (in.spec.nonResourceAttributes != null) {
-      errs.add(FieldError.invalid("spec.nonResourceAttributes", new FieldError.Raw("{...}"), "disallowed on this kind of request"));
-    }
     if (empty(in.spec.user) && (in.spec.groups == null || in.spec.groups.isEmpty())) {
       errs.add(FieldError.invalid("spec.user", in.spec.user == null ? "" : in.spec.user, "at least one of user or group must be specified"));
     }
-    invalidIf(errs, "LocalSubjectAccessReview");
-    if (!namespace.equals(ResourceAttributes.orEmpty(in.spec.resourceAttributes.namespace))) {
-      throw Errors.badRequest("spec.resourceAttributes.namespace must match namespace: " + namespace);
+    // kube's ValidateLocalSubjectAccessReview: metadata.namespace is the URL's (the create handler sets it)
+    if (in.spec.resourceAttributes != null && !namespace.equals(ResourceAttributes.orEmpty(in.spec.resourceAttributes.namespace))) {
+      errs.add(FieldError.invalid("spec.resourceAttributes.namespace", ResourceAttributes.orEmpty(in.spec.resourceAttributes.namespace),
+          "must match metadata.namespace"));
     }
+    if (in.spec.nonResourceAttributes != null) {
+      errs.add(FieldError.invalid("spec.nonResourceAttributes", new FieldError.Raw("{...}"), "disallowed on this kind of request"));
+    }
+    invalidIf(errs, "LocalSubjectAccessReview");
     LocalSubjectAccessReview out = in.copyTo(new LocalSubjectAccessReview());
     out.status = check(in.spec, subjectOf(in.spec));
     return out;

@@ -20,7 +20,7 @@ import java.util.function.BiFunction;
 /**
  * Accepts the server's service account tokens, as kube's JWT token authenticator: an RS256 JWT
  * from the issuer, signed by one of the verifying keys, not expired nor before its nbf, with the
- * issuer among its audiences, naming a service account that still exists with the uid in the
+ * audiences naming one of the server's ({@code --api-audiences}, by default the issuer), naming a service account that still exists with the uid in the
  * token. The user is {@code system:serviceaccount:<ns>:<name>} (uid the account's) in
  * {@code system:serviceaccounts}, {@code system:serviceaccounts:<ns>} and
  * {@code system:authenticated}, with the token's id as {@code authentication.kubernetes.io/credential-id}.
@@ -30,6 +30,7 @@ public final class ServiceAccountAuthenticator implements TokenAuthenticator {
   private static final System.Logger LOG = System.getLogger(ServiceAccountAuthenticator.class.getName());
 
   private final String issuer;
+  private final List<String> audiences;
   private final List<RSASSAVerifier> verifiers;
   private final BiFunction<String, String, Optional<String>> accountUids;
   private final Clock clock;
@@ -39,7 +40,14 @@ public final class ServiceAccountAuthenticator implements TokenAuthenticator {
    */
   public ServiceAccountAuthenticator(ServiceAccountKeys keys, String issuer,
       BiFunction<String, String, Optional<String>> accountUids, Clock clock) {
+    this(keys, issuer, List.of(issuer), accountUids, clock);
+  }
+
+  /** @param audiences the server's audiences: a token must name at least one */
+  public ServiceAccountAuthenticator(ServiceAccountKeys keys, String issuer, List<String> audiences,
+      BiFunction<String, String, Optional<String>> accountUids, Clock clock) {
     this.issuer = issuer;
+    this.audiences = List.copyOf(audiences);
     this.verifiers = keys.verifyingKeys().stream().map(ServiceAccountAuthenticator::verifier).toList();
     this.accountUids = accountUids;
     this.clock = clock;
@@ -70,7 +78,9 @@ public final class ServiceAccountAuthenticator implements TokenAuthenticator {
     if (claims.getNotBeforeTime() != null && now.isBefore(claims.getNotBeforeTime().toInstant())) {
       return Optional.empty();
     }
-    if (claims.getAudience() == null || !claims.getAudience().contains(issuer)) {
+    if (claims.getAudience() == null || claims.getAudience().stream().noneMatch(audiences::contains)) {
+      LOG.log(System.Logger.Level.DEBUG, "service account token audiences {0} are invalid for the target audiences {1}",
+          claims.getAudience(), audiences);
       return Optional.empty();
     }
     Object k8s = claims.getClaim("kubernetes.io");

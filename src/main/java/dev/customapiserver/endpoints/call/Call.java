@@ -1,6 +1,7 @@
 package dev.customapiserver.endpoints.call;
 
 import dev.customapiserver.api.errors.Errors;
+import dev.customapiserver.api.meta.ObjectMeta;
 import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.request.Deadline;
 import dev.customapiserver.request.DecodedRequestObject;
@@ -66,18 +67,38 @@ public final class Call {
     return ctx.getHeaderString(name);
   }
 
-  /** The media type of the body without parameters, lower case; {@code application/json} when absent. */
   /**
    * Hands the audit the JSON of the object decoded from a body that was not JSON (Kubernetes
    * protobuf, YAML), when the audit records this request's body ({@link DecodedRequestObject});
    * {@code json} is computed only then.
    */
   public void decoded(Supplier<byte[]> json) {
-    if (!contentType().equals("application/json") && ctx.getProperty(RequestContext.ATTRIBUTE) instanceof RequestContext rc) {
-      rc.get(DecodedRequestObject.class).ifPresent(d -> d.set(json.get()));
+    decoded(json, null);
+  }
+
+  /**
+   * As {@link #decoded(Supplier)}, also handing the audit the decoded object's metadata
+   * ({@code meta}, may be null), which completes its {@code objectRef} as kube's {@code LogRequestObject}.
+   */
+  public void decoded(Supplier<byte[]> json, ObjectMeta meta) {
+    if (ctx.getProperty(RequestContext.ATTRIBUTE) instanceof RequestContext rc) {
+      rc.get(DecodedRequestObject.class).ifPresent(d -> {
+        if (meta != null) {
+          d.meta(new DecodedRequestObject.Meta(orEmpty(meta.name), orEmpty(meta.namespace), orEmpty(meta.uid),
+              orEmpty(meta.resourceVersion)));
+        }
+        if (d.recordsBody() && !contentType().equals("application/json")) {
+          d.set(json.get());
+        }
+      });
     }
   }
 
+  private static String orEmpty(String s) {
+    return s == null ? "" : s;
+  }
+
+  /** The media type of the body without parameters, lower case; {@code application/json} when absent. */
   public String contentType() {
     String ct = ctx.getHeaderString("Content-Type");
     if (ct == null || ct.isBlank()) {

@@ -8,10 +8,11 @@ import dev.customapiserver.endpoints.representation.Encoder;
 import dev.customapiserver.endpoints.representation.OutputFormat;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.runtime.Action;
+import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.FieldValidation;
 import dev.customapiserver.runtime.KubeProtobuf;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.util.List;
 
 /** {@code POST .../{name}/<subresource>} of a create-style subresource: the action's answer, 201. */
@@ -22,6 +23,7 @@ public final class ActionHandler<H extends KubeObject, R> {
   private final String subresource;
   private final Action<H, R> action;
   private final Codecs codecs;
+  private final BodyDecoder decoder;
   private final Encoder encoder;
 
   public ActionHandler(GenericStore<H> store, String subresource, Action<H, R> action, Codecs codecs, Encoder encoder) {
@@ -30,6 +32,7 @@ public final class ActionHandler<H extends KubeObject, R> {
     this.action = action;
     this.codecs = codecs;
     this.encoder = encoder;
+    this.decoder = new BodyDecoder(codecs);
   }
 
   public Response post(Call call) {
@@ -51,11 +54,9 @@ public final class ActionHandler<H extends KubeObject, R> {
       throw Errors.unsupportedMediaType(contentType, action.protobuf() == null ? List.of("application/json")
           : List.of("application/json", PROTOBUF));
     }
-    try {
-      return codecs.json().readValue(body, action.requestType());
-    } catch (IOException e) {
-      throw Errors.badRequest("the body of the request could not be decoded as " + action.kind().kind() + ": "
-          + e.getMessage());
-    }
+    // worded as kube's create handler: "TokenRequest in version "v1" cannot be handled as a TokenRequest: json: ..."
+    String kind = action.kind().kind();
+    return decoder.bind(decoder.parseJson(body), action.requestType(), FieldValidation.IGNORE,
+        kind + " in version \"" + action.kind().version() + "\"", kind).value();
   }
 }

@@ -71,7 +71,7 @@ public final class WriteHandlers<H extends KubeObject> {
   /** The body decoded into the hub type, also kept as the request's decoded object (audit, webhooks). */
   private Decoded<H> body(Call call) {
     Decoded<H> in = view.in(call.body(), call.contentType(), QueryOptions.fieldValidation(call));
-    call.decoded(() -> codecs.toJson(view.out(in.value())));
+    call.decoded(() -> codecs.toJson(view.out(in.value())), in.value().metadata());
     return in;
   }
 

@@ -46,7 +46,11 @@ public final class Tables {
     Table t = new Table();
     t.metadata = meta;
     List<Table.Column> cols = new ArrayList<>();
-    cols.add(NAME);
+    // a version may place the name itself (kube's events print it last, with -o wide): a column of format "name"
+    boolean nameFirst = version.columns().stream().noneMatch(c -> c.format().equals("name"));
+    if (nameFirst) {
+      cols.add(NAME);
+    }
     for (PrinterColumn<?> c : version.columns()) {
       cols.add(new Table.Column(c.name(), c.type(), c.format(), c.description(), c.priority()));
     }
@@ -57,7 +61,9 @@ public final class Tables {
     List<Table.Row> rows = new ArrayList<>();
     for (KubeObject o : objects) {
       List<Object> cells = new ArrayList<>();
-      cells.add(o.metadata().name);
+      if (nameFirst) {
+        cells.add(o.metadata().name);
+      }
       for (Object cell : version.cells(o)) {
         cells.add(cell instanceof Instant at ? age(at) : cell);
       }

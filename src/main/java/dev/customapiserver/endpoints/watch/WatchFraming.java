@@ -82,9 +82,9 @@ public final class WatchFraming<H extends KubeObject> {
     return frame(e.type().name(), json(obj), rv);
   }
 
-  /** Tells {@code observer} the size of an event of this watch's group, version and kind. */
+  /** Tells {@code observer} the size of an event of this watch's group, version and resource. */
   void observe(WatchEventObserver observer, int bytes) {
-    observer.sent(view.groupVersion().group(), view.groupVersion().version(), view.type().kind(), bytes);
+    observer.sent(view.groupVersion().group(), view.groupVersion().version(), view.type().plural(), bytes);
   }
 
   byte[] error(Status status) {

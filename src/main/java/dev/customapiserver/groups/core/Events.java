@@ -8,7 +8,6 @@ import dev.customapiserver.apis.core.ObjectReference;
 import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
-import java.util.Locale;
 
 /**
  * core/v1 Events: served with the legacy rules, expiring {@code --event-ttl} after their last write
@@ -27,18 +26,20 @@ public final class Events {
     return r == null ? "" : r.field(field);
   }
 
+  /** {@code columns} as the array {@link ServedVersion#withColumnsOnly} takes. */
+  @SuppressWarnings("unchecked")
+  public static <V> PrinterColumn<V>[] columns(java.util.List<PrinterColumn<V>> columns) {
+    return columns.toArray(new PrinterColumn[0]);
+  }
+
   static ResourceType<Event> resource() {
     ResourceType.Builder<Event> b = ResourceType.builder(CoreModule.GROUP, "Event", "events", Event.class)
         .shortNames("ev")
         .served(ServedVersion.of("v1", EventV1.class, new EventV1Converter())
             .withProtobuf(EventProtobuf::decode)
-            .withColumns(
-                PrinterColumn.of("Type", "string", "The type of the event.", e -> e.type),
-                PrinterColumn.of("Reason", "string", "The reason of the event.", e -> e.reason),
-                PrinterColumn.of("Object", "string", "The object the event is about.",
-                    e -> (e.involvedObject.kind == null ? "" : e.involvedObject.kind.toLowerCase(Locale.ROOT))
-                        + "/" + (e.involvedObject.name == null ? "" : e.involvedObject.name)),
-                PrinterColumn.of("Message", "string", "The message of the event.", e -> e.message)))
+            .withColumnsOnly(columns(EventColumns.of(e -> new EventColumns.Fields(e.firstTimestamp, e.lastTimestamp,
+                e.eventTime, e.series, e.count, e.type, e.reason, e.involvedObject, e.source, e.reportingController,
+                e.reportingInstance, e.message, e.metadata.name)))))
         .storageVersion("v1")
         .strategy(EventStrategy.legacy())
         .timeToLive(TTL_SETTING);

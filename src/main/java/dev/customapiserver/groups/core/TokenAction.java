@@ -74,7 +74,7 @@ public final class TokenAction implements Action<ServiceAccount, TokenRequest> {
       throw Errors.invalid(new Errors.Kind("authentication.k8s.io", TokenRequest.KIND), sa.metadata.name, errors);
     }
     long granted = signer.maxExpiration().map(max -> Math.min(seconds, max.toSeconds())).orElse(seconds);
-    List<String> audiences = spec.audiences == null || spec.audiences.isEmpty() ? List.of(signer.issuer()) : spec.audiences;
+    List<String> audiences = spec.audiences == null || spec.audiences.isEmpty() ? signer.audiences() : spec.audiences;
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     Instant expires = now.plusSeconds(granted);
 

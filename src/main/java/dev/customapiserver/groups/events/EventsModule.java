@@ -6,10 +6,10 @@ import dev.customapiserver.apis.events.EventsV1Protobuf;
 import dev.customapiserver.groups.ApiGroupModule;
 import dev.customapiserver.apis.core.Event;
 import dev.customapiserver.groups.core.EventStrategy;
+import dev.customapiserver.groups.core.EventColumns;
 import dev.customapiserver.groups.core.Events;
 import dev.customapiserver.runtime.ApiGroup;
 import dev.customapiserver.runtime.GroupResource;
-import dev.customapiserver.runtime.PrinterColumn;
 import dev.customapiserver.runtime.ResourceType;
 import dev.customapiserver.runtime.ServedVersion;
 import java.util.List;
@@ -32,10 +32,9 @@ public final class EventsModule implements ApiGroupModule {
         .storedAs(new GroupResource("", "events"))
         .served(ServedVersion.of("v1", EventsV1.class, new EventsV1Converter())
             .withProtobuf(EventsV1Protobuf::decode)
-            .withColumns(
-                PrinterColumn.of("Type", "string", "The type of the event.", e -> e.type),
-                PrinterColumn.of("Reason", "string", "The reason of the event.", e -> e.reason),
-                PrinterColumn.of("Note", "string", "The note of the event.", e -> e.note)))
+            .withColumnsOnly(Events.columns(EventColumns.of(e -> new EventColumns.Fields(e.deprecatedFirstTimestamp,
+                e.deprecatedLastTimestamp, e.eventTime, e.series, e.deprecatedCount, e.type, e.reason, e.regarding,
+                e.deprecatedSource, e.reportingController, e.reportingInstance, e.note, e.metadata.name)))))
         .strategy(EventStrategy.strict()); // expiry is the owner's (core/v1 events'): one storage
 
     for (String f : List.of("kind", "namespace", "name", "uid", "apiVersion", "resourceVersion", "fieldPath")) {

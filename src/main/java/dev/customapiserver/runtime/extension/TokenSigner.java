@@ -2,6 +2,7 @@ package dev.customapiserver.runtime.extension;
 
 import dev.customapiserver.api.errors.Errors;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -13,8 +14,16 @@ import java.util.Optional;
  */
 public interface TokenSigner {
 
-  /** The issuer ({@code iss}) of the tokens, also the audience tokens need to be accepted by this server. */
+  /** The issuer ({@code iss}) of the tokens. */
   String issuer();
+
+  /**
+   * The audiences this server accepts tokens for ({@code --api-audiences}, by default the issuer),
+   * also those of a token requested without audiences.
+   */
+  default List<String> audiences() {
+    return List.of(issuer());
+  }
 
   /** The longest lifetime a token may get ({@code --service-account-max-token-expiration}), if capped. */
   Optional<Duration> maxExpiration();

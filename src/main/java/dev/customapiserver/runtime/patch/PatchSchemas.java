@@ -1,6 +1,7 @@
 package dev.customapiserver.runtime.patch;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.customapiserver.schema.GoNames;
 import dev.customapiserver.schema.JavaSchemas;
 import dev.customapiserver.schema.StructuralSchema;
 import java.util.Arrays;
@@ -43,7 +44,7 @@ final class PatchSchemas {
     }
     StructuralSchema node = s;
     Object key = s.javaType() != null ? s.javaType() : s.properties();
-    String name = s.javaType() != null ? s.javaType().getSimpleName() : "object";
+    String name = s.javaType() != null ? GoNames.of(s.javaType()) : "object";
     return cache.computeIfAbsent(key, k -> new PatchSchema(name, () -> fields(node), () -> PatchSchema.Field.PLAIN));
   }
 

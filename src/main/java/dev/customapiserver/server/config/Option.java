@@ -112,6 +112,8 @@ public enum Option {
       "kubeconfig of the TokenReview webhook that checks bearer tokens."),
   SERVICE_ACCOUNT_ISSUER(Section.AUTHENTICATION, "service-account-issuer", "URL", "", false,
       "Issuer (iss) of service account tokens; default https://kubernetes.default.svc.cluster.local."),
+  API_AUDIENCES(Section.AUTHENTICATION, "api-audiences", "LIST", "", false,
+      "Audiences a service account token must name one of to authenticate (and a TokenRequest's default); default: the issuer."),
   SERVICE_ACCOUNT_SIGNING_KEY_FILE(Section.AUTHENTICATION, "service-account-signing-key-file", "FILE", "", true,
       "PEM private key signing service account tokens; default: one generated under the data directory."),
   SERVICE_ACCOUNT_KEY_FILE(Section.AUTHENTICATION, "service-account-key-file", "FILE", "", true,

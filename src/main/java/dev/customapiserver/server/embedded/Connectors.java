@@ -4,7 +4,6 @@ import dev.customapiserver.server.datadir.ServingIdentity;
 import java.security.SecureRandom;
 import java.util.Base64;
 import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -30,7 +29,7 @@ final class Connectors {
     secure.setSniHostCheck(false); // clients may reach us by any name the operator's certificate has
     config.addCustomizer(secure);
     ServerConnector c = new ServerConnector(server, new SslConnectionFactory(tls, "http/1.1"),
-        new HttpConnectionFactory(config));
+        new ConnectWithPath(config));
     c.setHost(host);
     c.setPort(port);
     c.setName("https");
@@ -38,7 +37,7 @@ final class Connectors {
   }
 
   static ServerConnector http(Server server, String host, int port) {
-    ServerConnector c = new ServerConnector(server, new HttpConnectionFactory(httpConfiguration()));
+    ServerConnector c = new ServerConnector(server, new ConnectWithPath(httpConfiguration()));
     c.setHost(host);
     c.setPort(port);
     c.setName("http");

@@ -87,7 +87,7 @@ public final class EmbeddedServer implements AutoCloseable {
     context.setContextPath("/");
     context.addEventListener(api.asListener());
     JakartaWebSocketServletContainerInitializer.configure(context, null); // watches over WebSocket
-    jetty.setHandler(new GracefulHandler(context)); // stop() waits for the requests in flight
+    jetty.setHandler(new GracefulHandler(new ConnectMethod(context))); // stop() waits for the requests in flight
     StatusErrors.install(jetty, context);
     Shutdown shutdown = Shutdown.of(config);
     jetty.setStopTimeout(shutdown.drainTimeout().toMillis());

@@ -21,8 +21,11 @@ public record DatabaseSettings(String jdbcUrl, String username, String password)
    * now live in the row (an insert and a read cost a quarter to a third of what they did); longer
    * ones still go to the LOB map, so a big object does not bloat the B-tree page it sits in.
    * Durability is unchanged: it is WRITE_DELAY that decides when a commit is on disk.
+   * {@code DB_CLOSE_ON_EXIT=FALSE}: H2 otherwise closes the database in its own JVM shutdown hook,
+   * the moment SIGTERM arrives, and a write still in flight during the graceful shutdown failed with
+   * 503 "Database is already closed"; the server closes the storage itself, after the last response.
    */
-  static final String H2_OPTIONS = ";WRITE_DELAY=0;LOCK_TIMEOUT=30000;MAX_LENGTH_INPLACE_LOB=16384";
+  static final String H2_OPTIONS = ";WRITE_DELAY=0;LOCK_TIMEOUT=30000;MAX_LENGTH_INPLACE_LOB=16384;DB_CLOSE_ON_EXIT=FALSE";
 
   /** The embedded default: an H2 file database {@code db/apiserver.mv.db} under {@code dataDir}. */
   public static DatabaseSettings h2File(Path dataDir) {

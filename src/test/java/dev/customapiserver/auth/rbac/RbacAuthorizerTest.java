@@ -58,4 +58,28 @@ class RbacAuthorizerTest {
     assertThat(d.allowed()).isFalse();
     assertThat(d.reason()).isEqualTo("RBAC: clusterrole.rbac.authorization.k8s.io \"gone\" not found");
   }
+
+  @Test
+  @DisplayName("an allow names the binding, role and subject as kube's describers: RBAC: allowed by RoleBinding \"b/ns\" of Role \"r\" to User \"bob\"")
+  void allowReason() {
+    Policies p = new Policies()
+        .role("team-a", "foo-reader", rule("hello.zeng.dev", "foos", "get", "list"))
+        .roleBinding("team-a", "bob-reads", "Role", "foo-reader", user("alice"), user("bob"))
+        .clusterRole("foo-lister", rule("hello.zeng.dev", "foos", "list"))
+        .clusterRoleBinding("robots", "foo-lister", serviceAccount("ci", "robot"))
+        .roleBinding("ci", "local-robot", "ClusterRole", "foo-lister", serviceAccount(null, "robot"))
+        .roleBinding("team-b", "devs-list", "ClusterRole", "foo-lister", group("dev"));
+    RbacAuthorizer rbac = new RbacAuthorizer(new RuleResolver(p));
+    assertThat(rbac.authorize(list(BOB, "team-a")).reason())
+        .isEqualTo("RBAC: allowed by RoleBinding \"bob-reads/team-a\" of Role \"foo-reader\" to User \"bob\"");
+    assertThat(rbac.authorize(list(BOB, "team-b")).reason())
+        .isEqualTo("RBAC: allowed by RoleBinding \"devs-list/team-b\" of ClusterRole \"foo-lister\" to Group \"dev\"");
+    assertThat(rbac.authorize(list(ROBOT, "x")).reason())
+        .isEqualTo("RBAC: allowed by ClusterRoleBinding \"robots\" of ClusterRole \"foo-lister\" to ServiceAccount \"robot/ci\"");
+    Policies local = new Policies()
+        .clusterRole("foo-lister", rule("hello.zeng.dev", "foos", "list"))
+        .roleBinding("ci", "local-robot", "ClusterRole", "foo-lister", serviceAccount(null, "robot"));
+    assertThat(new RbacAuthorizer(new RuleResolver(local)).authorize(list(ROBOT, "ci")).reason())
+        .isEqualTo("RBAC: allowed by RoleBinding \"local-robot/ci\" of ClusterRole \"foo-lister\" to ServiceAccount \"robot/ci\"");
+  }
 }

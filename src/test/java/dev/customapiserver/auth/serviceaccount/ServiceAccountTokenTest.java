@@ -54,8 +54,12 @@ class ServiceAccountTokenTest {
   }
 
   static ServiceAccountAuthenticator authenticator(Clock clock) {
+    return authenticator(clock, List.of(ISSUER));
+  }
+
+  static ServiceAccountAuthenticator authenticator(Clock clock, List<String> audiences) {
     ResourceType<?> type = server.registry().scheme().resource("", "serviceaccounts").orElseThrow();
-    return new ServiceAccountAuthenticator(keys, ISSUER, (ns, name) -> {
+    return new ServiceAccountAuthenticator(keys, ISSUER, audiences, (ns, name) -> {
       try {
         KubeObject sa = server.registry().store(type).get(new RegistryContext(ns, UserInfo.of("t", "system:masters")), name);
         return Optional.of(sa.metadata().uid);
@@ -133,5 +137,22 @@ class ServiceAccountTokenTest {
     assertThat(authenticator(Clock.systemUTC()).authenticate(forged)).isEmpty();
     assertThat(authenticator(Clock.systemUTC()).authenticate("not-a-jwt")).isEmpty();
     assertThat(IssuerDiscovery.configuration(ISSUER)).containsEntry("jwks_uri", ISSUER + "/openid/v1/jwks");
+  }
+
+  @Test
+  @DisplayName("aud is always a JSON array, as in kube's tokens; only tokens for one of the server's audiences authenticate")
+  void audiences() throws Exception {
+    server.send("POST", SAS, "{\"apiVersion\":\"v1\",\"kind\":\"ServiceAccount\",\"metadata\":{\"name\":\"aud\"}}");
+    String token = token("aud", "{}");
+    JsonNode claims = JSON.readTree(java.util.Base64.getUrlDecoder().decode(token.split("\\.")[1]));
+    assertThat(claims.get("aud").toString()).isEqualTo("[\"" + ISSUER + "\"]");
+    assertThat(authenticator(Clock.systemUTC()).authenticate(token)).isPresent();
+
+    String other = token("aud", "{\"spec\":{\"audiences\":[\"other\"]}}");
+    assertThat(JSON.readTree(java.util.Base64.getUrlDecoder().decode(other.split("\\.")[1])).get("aud").toString())
+        .isEqualTo("[\"other\"]");
+    assertThat(authenticator(Clock.systemUTC()).authenticate(other)).as("made for another audience").isEmpty();
+    assertThat(authenticator(Clock.systemUTC(), List.of("api", "other")).authenticate(other)).isPresent();
+    assertThat(authenticator(Clock.systemUTC(), List.of("api", "other")).authenticate(token)).isEmpty();
   }
 }

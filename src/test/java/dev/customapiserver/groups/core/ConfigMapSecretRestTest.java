@@ -123,4 +123,32 @@ class ConfigMapSecretRestTest {
     assertThat(causes(r)).startsWith("type: Invalid value: \"kubernetes.io/basic-auth\": field is immutable",
         "data: Forbidden: field is immutable when `immutable` is set");
   }
+
+  @Test
+  @DisplayName("values of the wrong kind are 400 worded as kube's decoder: Go's base64 error, Go type and field names")
+  void decodingMessages() throws Exception {
+    HttpResponse<String> base64 = server.send("POST", SECRETS, object("Secret", "bad64", ",\"data\":{\"a\":\"not base64!\"}"));
+    assertThat(base64.statusCode()).as(base64.body()).isEqualTo(400);
+    assertThat(JSON.readTree(base64.body()).at("/message").asText())
+        .isEqualTo("Secret in version \"v1\" cannot be handled as a Secret: illegal base64 data at input byte 3");
+    HttpResponse<String> unpadded = server.send("POST", SECRETS, object("Secret", "bad64", ",\"data\":{\"a\":\"YWJjZA\"}"));
+    assertThat(JSON.readTree(unpadded.body()).at("/message").asText()).endsWith("illegal base64 data at input byte 4");
+    HttpResponse<String> number = server.send("POST", SECRETS, object("Secret", "num", ",\"data\":{\"a\":5}"));
+    assertThat(JSON.readTree(number.body()).at("/message").asText()).isEqualTo("Secret in version \"v1\" cannot be handled as a "
+        + "Secret: json: cannot unmarshal number into Go struct field Secret.data of type []uint8");
+    HttpResponse<String> configMap = server.send("POST", CONFIGMAPS, object("ConfigMap", "num", ",\"data\":{\"a\":5}"));
+    assertThat(JSON.readTree(configMap.body()).at("/message").asText()).isEqualTo("ConfigMap in version \"v1\" cannot be "
+        + "handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type string");
+  }
+
+  @Test
+  @DisplayName("a TokenRequest with a wrong type is 400 worded as kube's create handler, no Java in it")
+  void tokenRequestDecoding() throws Exception {
+    server.send("POST", "/api/v1/namespaces/default/serviceaccounts", object("ServiceAccount", "decoding", ""));
+    HttpResponse<String> r = server.send("POST", "/api/v1/namespaces/default/serviceaccounts/decoding/token",
+        "{\"spec\":{\"expirationSeconds\":\"x\"}}");
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+    assertThat(JSON.readTree(r.body()).at("/message").asText()).isEqualTo("TokenRequest in version \"v1\" cannot be handled as a "
+        + "TokenRequest: json: cannot unmarshal string into Go struct field TokenRequestSpec.spec.expirationSeconds of type int64");
+  }
 }

@@ -33,14 +33,14 @@ class JpaStorageBackendTest {
   }
 
   @Test
-  @DisplayName("every H2 URL gets WRITE_DELAY=0, a lock timeout and in-row LOBs unless it sets them itself")
+  @DisplayName("every H2 URL gets WRITE_DELAY=0, a lock timeout, in-row LOBs and no close at JVM exit unless it sets them itself")
   void h2Url() {
     assertThat(Vendor.H2.prepareUrl("jdbc:h2:file:/d/x")).isEqualTo(
-        "jdbc:h2:file:/d/x;WRITE_DELAY=0;LOCK_TIMEOUT=30000;MAX_LENGTH_INPLACE_LOB=16384");
+        "jdbc:h2:file:/d/x;WRITE_DELAY=0;LOCK_TIMEOUT=30000;MAX_LENGTH_INPLACE_LOB=16384;DB_CLOSE_ON_EXIT=FALSE");
     assertThat(Vendor.H2.prepareUrl("jdbc:h2:file:/d/x;write_delay=100")).isEqualTo(
-        "jdbc:h2:file:/d/x;write_delay=100;LOCK_TIMEOUT=30000;MAX_LENGTH_INPLACE_LOB=16384");
+        "jdbc:h2:file:/d/x;write_delay=100;LOCK_TIMEOUT=30000;MAX_LENGTH_INPLACE_LOB=16384;DB_CLOSE_ON_EXIT=FALSE");
     assertThat(DatabaseSettings.h2File(java.nio.file.Path.of("/data")).jdbcUrl())
-        .isEqualTo("jdbc:h2:file:/data/db/apiserver;WRITE_DELAY=0;LOCK_TIMEOUT=30000;MAX_LENGTH_INPLACE_LOB=16384");
+        .isEqualTo("jdbc:h2:file:/data/db/apiserver;WRITE_DELAY=0;LOCK_TIMEOUT=30000;MAX_LENGTH_INPLACE_LOB=16384;DB_CLOSE_ON_EXIT=FALSE");
     assertThat(Vendor.of("jdbc:postgresql://h/db").prepareUrl("jdbc:postgresql://h/db")).isEqualTo("jdbc:postgresql://h/db");
     assertThat(Vendor.of("jdbc:mariadb://h/db")).isEqualTo(Vendor.MARIADB);
   }
