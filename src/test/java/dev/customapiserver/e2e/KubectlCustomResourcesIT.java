@@ -2,6 +2,8 @@ package dev.customapiserver.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
@@ -93,6 +95,62 @@ class KubectlCustomResourcesIT extends KubectlServerTest {
     assertThat(gone.err()).containsAnyOf("the server could not find the requested resource",
         "the server doesn't have a resource type \"crontabs\"");
     assertThat(ok(kubectl.run("api-resources", "--api-group=stable.example.com")).out()).doesNotContain("crontabs");
+  }
+
+  static final String WIDE_CRD = """
+      apiVersion: apiextensions.k8s.io/v1
+      kind: CustomResourceDefinition
+      metadata:
+        name: crontabs.wide.example.com
+      spec:
+        group: wide.example.com
+        scope: Namespaced
+        names: {plural: crontabs, singular: crontab, kind: CronTab, shortNames: [ct, cts], categories: [all, jobs]}
+        versions:
+        - name: v1
+          served: true
+          storage: true
+          subresources:
+            status: {}
+            scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}
+          schema:
+            openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+      """;
+
+  /** {@code kubectl api-resources -o wide} for the wide.example.com group, by each kubectl and by legacy discovery. */
+  static void apiResourcesPrint(String expected) throws Exception {
+    for (Kubectl k : List.of(kubectl, KubectlSkewIT.kubectl("1.27"), KubectlSkewIT.kubectl("1.33"))) {
+      assertThat(ok(k.run("api-resources", "--api-group=wide.example.com", "-o", "wide")).out()).isEqualTo(expected);
+    }
+    // without aggregated discovery kubectl reads /apis/wide.example.com/v1 (the legacy APIResourceList)
+    assertThat(ok(kubectl.runWithEnv(Map.of("KUBECTL_AGGREGATED_DISCOVERY", "false"), null,
+        "api-resources", "--api-group=wide.example.com", "-o", "wide")).out()).isEqualTo(expected);
+  }
+
+  @Test
+  @DisplayName("kubectl api-resources -o wide: kube's verbs order, short names, categories; only read and delete verbs while Terminating")
+  void apiResourcesWide() throws Exception {
+    ok(kubectl.runWithInput(WIDE_CRD, "apply", "-f", "-"));
+    ok(kubectl.run("wait", "--for=condition=Established", "crd/crontabs.wide.example.com", "--timeout=60s"));
+    apiResourcesPrint("""
+        NAME       SHORTNAMES   APIVERSION            NAMESPACED   KIND      VERBS                                                        CATEGORIES
+        crontabs   ct,cts       wide.example.com/v1   true         CronTab   delete,deletecollection,get,list,patch,create,update,watch   all,jobs
+        """);
+
+    ok(kubectl.runWithInput("apiVersion: wide.example.com/v1\nkind: CronTab\nmetadata: {name: held, finalizers: [example.com/hold]}\n",
+        "apply", "-f", "-"));
+    ok(kubectl.run("delete", "crd", "crontabs.wide.example.com", "--wait=false"));
+    ok(kubectl.run("wait", "--for=condition=Terminating", "crd/crontabs.wide.example.com", "--timeout=60s"));
+    apiResourcesPrint("""
+        NAME       SHORTNAMES   APIVERSION            NAMESPACED   KIND      VERBS                                    CATEGORIES
+        crontabs   ct,cts       wide.example.com/v1   true         CronTab   delete,deletecollection,get,list,watch   all,jobs
+        """);
+    assertThat(fails(kubectl.runWithInput("apiVersion: wide.example.com/v1\nkind: CronTab\nmetadata: {name: late}\n",
+        "create", "-f", "-")).err()).isEqualTo("Error from server (Forbidden): error when creating \"STDIN\": crontabs.wide.example.com "
+        + "\"late\" is forbidden: create not allowed while custom resource definition is terminating\n");
+
+    ok(kubectl.run("patch", "ct", "held", "--type=merge", "-p", "{\"metadata\":{\"finalizers\":null}}"));
+    ok(kubectl.run("wait", "--for=delete", "crd/crontabs.wide.example.com", "--timeout=60s"));
   }
 
   @Test
