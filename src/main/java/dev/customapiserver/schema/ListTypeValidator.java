@@ -81,9 +81,8 @@ final class ListTypeValidator {
     }
   }
 
-  /** A bad value as field.Error prints it: scalars with %v (strings quoted), compounds as Go's JSON. */
   private static Object badValue(JsonNode v) {
-    return v.isContainerNode() ? new FieldError.Raw(GoJson.marshal(v)) : GoErrorValues.badValue(v);
+    return GoErrorValues.unstructured(v);
   }
 
   private static List<Integer> nonUnique(JsonNode list) {
