@@ -2,6 +2,7 @@ package dev.customapiserver.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -151,6 +152,50 @@ class KubectlCustomResourcesIT extends KubectlServerTest {
 
     ok(kubectl.run("patch", "ct", "held", "--type=merge", "-p", "{\"metadata\":{\"finalizers\":null}}"));
     ok(kubectl.run("wait", "--for=delete", "crd/crontabs.wide.example.com", "--timeout=60s"));
+  }
+
+  static String gizmo(String name, String tier) {
+    return "apiVersion: sel.example.com/v1\nkind: Gizmo\nmetadata: {name: " + name + ", labels: {tier: " + tier + "}}\n"
+        + "spec: {size: 1}\n";
+  }
+
+  @Test
+  @DisplayName("kubectl get -l -w (a watch resumed from the list's resourceVersion): entering ADDED, leaving DELETED with the selected state")
+  void selectedWatch() throws Exception {
+    ok(kubectl.runWithInput("""
+        apiVersion: apiextensions.k8s.io/v1
+        kind: CustomResourceDefinition
+        metadata: {name: gizmos.sel.example.com}
+        spec:
+          group: sel.example.com
+          scope: Namespaced
+          names: {plural: gizmos, singular: gizmo, kind: Gizmo}
+          versions:
+          - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+        """, "apply", "-f", "-"));
+    ok(kubectl.run("wait", "--for=condition=Established", "crd/gizmos.sel.example.com", "--timeout=60s"));
+    ok(kubectl.runWithInput(gizmo("a", "web"), "apply", "-f", "-"));
+    Process watch = kubectl.start("get", "gizmos", "-l", "tier=web", "-w", "--output-watch-events",
+        "-o", "jsonpath={.type} {.object.metadata.name} {.object.metadata.labels.tier} {.object.spec.size}{\"\\n\"}");
+    try {
+      BlockingQueue<String> q = KubectlWatchIT.lines(watch);
+      assertThat(KubectlWatchIT.nextLine(q)).isEqualTo("ADDED a web 1");
+      ok(kubectl.runWithInput(gizmo("b", "db"), "apply", "-f", "-"));
+      ok(kubectl.run("label", "gizmo", "b", "tier=web", "--overwrite"));
+      ok(kubectl.run("patch", "gizmo", "a", "--type=merge", "-p", "{\"spec\":{\"size\":2}}"));
+      ok(kubectl.run("label", "gizmo", "a", "tier=db", "--overwrite"));
+      ok(kubectl.run("delete", "gizmo", "b"));
+      ok(kubectl.run("delete", "gizmo", "a"));
+      ok(kubectl.runWithInput(gizmo("c", "web"), "apply", "-f", "-"));
+      List<String> events = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        events.add(KubectlWatchIT.nextLine(q));
+      }
+      assertThat(events).containsExactly("ADDED b web 1", "MODIFIED a web 2", "DELETED a web 2", "DELETED b web 1", "ADDED c web 1");
+    } finally {
+      watch.destroy();
+      watch.waitFor(10, TimeUnit.SECONDS);
+    }
   }
 
   @Test
