@@ -135,6 +135,7 @@ public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinit
     required(errors, "spec.names.listKind", names.listKind);
     errors.addAll(validateNames(names, "spec.names"));
     errors.addAll(VersionFieldChecks.validate(versions));
+    errors.addAll(SelectableFieldChecks.validate(versions));
     errors.addAll(validateConversion(spec));
     errors.addAll(validateStoredVersions(obj.status == null ? null : obj.status.storedVersions, versions));
     return errors;
