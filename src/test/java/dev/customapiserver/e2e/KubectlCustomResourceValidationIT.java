@@ -105,6 +105,18 @@ class KubectlCustomResourceValidationIT extends KubectlServerTest {
   }
 
   @Test
+  @DisplayName("kubectl patch --type=json that does not apply: the json-patch library's words, as kube's 422 gives them")
+  void jsonPatchFailures() throws Exception {
+    ok(kubectl.runWithInput(widget("{name: patched}", "{tier: gold}"), "create", "-f", "-"));
+    assertThat(fails(kubectl.run("patch", "widget", "patched", "--type=json", "-p",
+        "[{\"op\":\"remove\",\"path\":\"/spec/nope\"}]")).err()).isEqualTo(
+        "The request is invalid: : error in remove for path: '/spec/nope': Unable to remove nonexistent key: nope: missing value\n");
+    assertThat(fails(kubectl.run("patch", "widget", "patched", "--type=json", "-p",
+        "[{\"op\":\"add\",\"path\":\"/spec/a/b\",\"value\":1}]")).err()).isEqualTo(
+        "The request is invalid: : add operation does not apply: doc is missing path: \"/spec/a/b\": missing value\n");
+  }
+
+  @Test
   @DisplayName("CEL: an object's rule prints no value, a scalar's rule prints the value")
   void celMessages() throws Exception {
     assertThat(fails(kubectl.runWithInput(widget("{name: cel}", "{replicas: 1, minReplicas: 2}"), "create", "-f", "-")).err())
