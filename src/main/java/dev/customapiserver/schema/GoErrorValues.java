@@ -5,7 +5,7 @@ import dev.customapiserver.api.errors.FieldError;
 import java.math.BigDecimal;
 
 /** JSON values as kube-apiserver (Go) prints them in error messages. */
-final class GoErrorValues {
+public final class GoErrorValues {
   private GoErrorValues() {}
 
   /** The JSON type name kube-openapi infers for a value: string, integer, number, boolean, array, object, null. */
@@ -26,6 +26,14 @@ final class GoErrorValues {
       return "boolean";
     }
     return v.isArray() ? "array" : "object";
+  }
+
+  /**
+   * The bad value of a field error about an unstructured value, as field.Error prints it: scalars as
+   * {@link #badValue}, objects and arrays as Go's {@code json.Marshal} writes them (keys sorted).
+   */
+  public static Object unstructured(JsonNode v) {
+    return v != null && v.isContainerNode() ? new FieldError.Raw(GoJson.marshal(v)) : badValue(v);
   }
 
   /** The bad value of a field error: strings quoted, numbers and booleans as Go's {@code %v} prints them. */

@@ -122,6 +122,17 @@ public final class StructuralSchema {
   }
 
   /**
+   * The {@code x-kubernetes-list-type} {@code set} and {@code map} invariants over an object this node
+   * describes, as kube checks them after the schema: a {@code Duplicate value} error per repeated item
+   * or key ({@link ListTypeValidator}). Does not change {@code value}.
+   */
+  public List<FieldError> validateListSetsAndMaps(JsonNode value) {
+    List<FieldError> errors = new ArrayList<>();
+    new ListTypeValidator(errors).validate(this, value, "");
+    return errors;
+  }
+
+  /**
    * Removes the fields the schema does not know, as kube prunes a custom resource (at the root and in
    * embedded resources {@code apiVersion}, {@code kind} and {@code metadata} stay; below
    * {@code x-kubernetes-preserve-unknown-fields} nothing is removed), then drops {@code null} values of

@@ -7,7 +7,8 @@ import java.util.function.Predicate;
  *
  * @param namespace only this namespace, or {@code null} for all (and for cluster-scoped resources)
  * @param filter which objects the watcher sees. An object that starts matching is an ADDED for the
- *     watcher, one that stops matching a DELETED (with its new state), as Kubernetes does.
+ *     watcher, one that stops matching a DELETED with the state it was last seen in (its
+ *     resourceVersion the change's), as Kubernetes' cacheWatcher and etcd3 watcher do.
  * @param resourceVersion {@code null} or {@code "0"}: first an ADDED for every current object
  *     (at a consistent revision), then the changes after it; otherwise only the changes after this
  *     revision, replayed from history (EXPIRED when that history is gone)

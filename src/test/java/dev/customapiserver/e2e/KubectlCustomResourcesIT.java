@@ -2,6 +2,9 @@ package dev.customapiserver.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
@@ -93,6 +96,106 @@ class KubectlCustomResourcesIT extends KubectlServerTest {
     assertThat(gone.err()).containsAnyOf("the server could not find the requested resource",
         "the server doesn't have a resource type \"crontabs\"");
     assertThat(ok(kubectl.run("api-resources", "--api-group=stable.example.com")).out()).doesNotContain("crontabs");
+  }
+
+  static final String WIDE_CRD = """
+      apiVersion: apiextensions.k8s.io/v1
+      kind: CustomResourceDefinition
+      metadata:
+        name: crontabs.wide.example.com
+      spec:
+        group: wide.example.com
+        scope: Namespaced
+        names: {plural: crontabs, singular: crontab, kind: CronTab, shortNames: [ct, cts], categories: [all, jobs]}
+        versions:
+        - name: v1
+          served: true
+          storage: true
+          subresources:
+            status: {}
+            scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}
+          schema:
+            openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+      """;
+
+  /** {@code kubectl api-resources -o wide} for the wide.example.com group, by each kubectl and by legacy discovery. */
+  static void apiResourcesPrint(String expected) throws Exception {
+    for (Kubectl k : List.of(kubectl, KubectlSkewIT.kubectl("1.27"), KubectlSkewIT.kubectl("1.33"))) {
+      assertThat(ok(k.run("api-resources", "--api-group=wide.example.com", "-o", "wide")).out()).isEqualTo(expected);
+    }
+    // without aggregated discovery kubectl reads /apis/wide.example.com/v1 (the legacy APIResourceList)
+    assertThat(ok(kubectl.runWithEnv(Map.of("KUBECTL_AGGREGATED_DISCOVERY", "false"), null,
+        "api-resources", "--api-group=wide.example.com", "-o", "wide")).out()).isEqualTo(expected);
+  }
+
+  @Test
+  @DisplayName("kubectl api-resources -o wide: kube's verbs order, short names, categories; only read and delete verbs while Terminating")
+  void apiResourcesWide() throws Exception {
+    ok(kubectl.runWithInput(WIDE_CRD, "apply", "-f", "-"));
+    ok(kubectl.run("wait", "--for=condition=Established", "crd/crontabs.wide.example.com", "--timeout=60s"));
+    apiResourcesPrint("""
+        NAME       SHORTNAMES   APIVERSION            NAMESPACED   KIND      VERBS                                                        CATEGORIES
+        crontabs   ct,cts       wide.example.com/v1   true         CronTab   delete,deletecollection,get,list,patch,create,update,watch   all,jobs
+        """);
+
+    ok(kubectl.runWithInput("apiVersion: wide.example.com/v1\nkind: CronTab\nmetadata: {name: held, finalizers: [example.com/hold]}\n",
+        "apply", "-f", "-"));
+    ok(kubectl.run("delete", "crd", "crontabs.wide.example.com", "--wait=false"));
+    ok(kubectl.run("wait", "--for=condition=Terminating", "crd/crontabs.wide.example.com", "--timeout=60s"));
+    apiResourcesPrint("""
+        NAME       SHORTNAMES   APIVERSION            NAMESPACED   KIND      VERBS                                    CATEGORIES
+        crontabs   ct,cts       wide.example.com/v1   true         CronTab   delete,deletecollection,get,list,watch   all,jobs
+        """);
+    assertThat(fails(kubectl.runWithInput("apiVersion: wide.example.com/v1\nkind: CronTab\nmetadata: {name: late}\n",
+        "create", "-f", "-")).err()).isEqualTo("Error from server (Forbidden): error when creating \"STDIN\": crontabs.wide.example.com "
+        + "\"late\" is forbidden: create not allowed while custom resource definition is terminating\n");
+
+    ok(kubectl.run("patch", "ct", "held", "--type=merge", "-p", "{\"metadata\":{\"finalizers\":null}}"));
+    ok(kubectl.run("wait", "--for=delete", "crd/crontabs.wide.example.com", "--timeout=60s"));
+  }
+
+  static String gizmo(String name, String tier) {
+    return "apiVersion: sel.example.com/v1\nkind: Gizmo\nmetadata: {name: " + name + ", labels: {tier: " + tier + "}}\n"
+        + "spec: {size: 1}\n";
+  }
+
+  @Test
+  @DisplayName("kubectl get -l -w (a watch resumed from the list's resourceVersion): entering ADDED, leaving DELETED with the selected state")
+  void selectedWatch() throws Exception {
+    ok(kubectl.runWithInput("""
+        apiVersion: apiextensions.k8s.io/v1
+        kind: CustomResourceDefinition
+        metadata: {name: gizmos.sel.example.com}
+        spec:
+          group: sel.example.com
+          scope: Namespaced
+          names: {plural: gizmos, singular: gizmo, kind: Gizmo}
+          versions:
+          - {name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}}
+        """, "apply", "-f", "-"));
+    ok(kubectl.run("wait", "--for=condition=Established", "crd/gizmos.sel.example.com", "--timeout=60s"));
+    ok(kubectl.runWithInput(gizmo("a", "web"), "apply", "-f", "-"));
+    Process watch = kubectl.start("get", "gizmos", "-l", "tier=web", "-w", "--output-watch-events",
+        "-o", "jsonpath={.type} {.object.metadata.name} {.object.metadata.labels.tier} {.object.spec.size}{\"\\n\"}");
+    try {
+      BlockingQueue<String> q = KubectlWatchIT.lines(watch);
+      assertThat(KubectlWatchIT.nextLine(q)).isEqualTo("ADDED a web 1");
+      ok(kubectl.runWithInput(gizmo("b", "db"), "apply", "-f", "-"));
+      ok(kubectl.run("label", "gizmo", "b", "tier=web", "--overwrite"));
+      ok(kubectl.run("patch", "gizmo", "a", "--type=merge", "-p", "{\"spec\":{\"size\":2}}"));
+      ok(kubectl.run("label", "gizmo", "a", "tier=db", "--overwrite"));
+      ok(kubectl.run("delete", "gizmo", "b"));
+      ok(kubectl.run("delete", "gizmo", "a"));
+      ok(kubectl.runWithInput(gizmo("c", "web"), "apply", "-f", "-"));
+      List<String> events = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        events.add(KubectlWatchIT.nextLine(q));
+      }
+      assertThat(events).containsExactly("ADDED b web 1", "MODIFIED a web 2", "DELETED a web 2", "DELETED b web 1", "ADDED c web 1");
+    } finally {
+      watch.destroy();
+      watch.waitFor(10, TimeUnit.SECONDS);
+    }
   }
 
   @Test

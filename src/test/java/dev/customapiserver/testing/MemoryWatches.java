@@ -101,7 +101,11 @@ final class MemoryWatches {
       boolean now = c.type() != WatchEvent.Type.DELETED && selects(after);
       boolean was = before != null && selects(before);
       WatchEvent.Type t = now && was ? WatchEvent.Type.MODIFIED : now ? WatchEvent.Type.ADDED : was ? WatchEvent.Type.DELETED : null;
-      if (t != null) {
+      if (t == WatchEvent.Type.DELETED && c.type() != WatchEvent.Type.DELETED) {
+        // leaving the selection: as kube, the state it was last seen in, at the change's resourceVersion
+        before.metadata().resourceVersion = Long.toString(c.rv());
+        listener.onEvent(new WatchEvent<>(t, before, c.rv()));
+      } else if (t != null) {
         listener.onEvent(new WatchEvent<>(t, after, c.rv()));
       }
     }

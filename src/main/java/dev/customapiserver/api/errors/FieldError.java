@@ -37,6 +37,17 @@ public record FieldError(Type type, String field, Object value, String detail) {
     }
   }
 
+  /**
+   * No value: the error reads {@code Invalid value: detail} without one, as kube's
+   * {@code field.OmitValueType} (a CEL rule's error on an object or a list).
+   */
+  public static final Object OMIT_VALUE = new Object() {
+    @Override
+    public String toString() {
+      return "<omitted>";
+    }
+  };
+
   /** A value printed as is, unquoted (e.g. {@code 0x0}). */
   public record Raw(String text) {
     @Override
@@ -74,7 +85,7 @@ public record FieldError(Type type, String field, Object value, String detail) {
   /** What follows the field path: {@code Invalid value: "x": detail}, {@code Required value}. */
   public String body() {
     StringBuilder s = new StringBuilder(type.text);
-    if (type.showsValue) {
+    if (type.showsValue && value != OMIT_VALUE) {
       s.append(": ").append(formatValue(value));
     }
     if (detail != null && !detail.isEmpty()) {

@@ -206,7 +206,7 @@ public final class CustomResourceController implements Controller {
 
   private String fingerprint(CustomResourceDefinition crd) {
     return json.valueToTree(crd.spec).toString() + json.valueToTree(crd.status == null ? null : crd.status.acceptedNames)
-        + (crd.metadata().deletionTimestamp != null ? " terminating" : "");
+        + (CustomResourceTypes.terminating(crd) ? " terminating" : "");
   }
 
   /** Registers new and changed resources, updates the Scheme's groups, then drops what is gone. */
@@ -236,7 +236,10 @@ public final class CustomResourceController implements Controller {
         if (versions.isEmpty()) {
           scheme.remove(e.getKey()); // no version served: the group is not discovered, as kube
         } else {
-          scheme.put(new ApiGroup(e.getKey(), List.copyOf(versions), List.copyOf(e.getValue())));
+          // by plural, as kube's aggregated discovery sorts a CRD group's resources (its legacy list alike here)
+          List<ResourceType<?>> byPlural = new ArrayList<>(e.getValue());
+          byPlural.sort(Comparator.comparing(ResourceType::plural));
+          scheme.put(new ApiGroup(e.getKey(), List.copyOf(versions), byPlural));
         }
       }
     }

@@ -8,6 +8,7 @@ import dev.customapiserver.api.meta.Unstructured;
 import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
 import dev.customapiserver.schema.StructuralSchema;
 import dev.customapiserver.schema.cel.CelValidator;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,13 +60,22 @@ final class CustomResourceSchema {
     }
   }
 
-  /** kube's field errors of the object against the schema and its CEL rules ({@code old} null on create). */
+  /**
+   * kube's field errors of the object ({@code old} null on create), in its order: the schema's, the
+   * list-type set and map duplicates (on update only when the old object had none, as kube ratchets
+   * them), then the CEL rules'.
+   */
   List<FieldError> validate(Unstructured obj, Unstructured old) {
     if (schema == null) {
       return List.of();
     }
     ObjectNode tree = tree(obj);
-    return rules.validateAfter(schema.validate(tree), tree, old == null ? null : tree(old));
+    ObjectNode oldTree = old == null ? null : tree(old);
+    List<FieldError> errors = new ArrayList<>(schema.validate(tree));
+    if (oldTree == null || schema.validateListSetsAndMaps(oldTree).isEmpty()) {
+      errors.addAll(schema.validateListSetsAndMaps(tree));
+    }
+    return rules.validateAfter(errors, tree, oldTree);
   }
 
   private static ObjectNode tree(Unstructured obj) {

@@ -10,6 +10,8 @@ import java.util.Map;
 
 /** What the server serves for an accepted CustomResourceDefinition: a resource type of {@link Unstructured} objects. */
 final class CustomResourceTypes {
+  /** The verbs kube's CRD discovery controller lists for a custom resource, in its (not alphabetical) order. */
+  static final String[] VERBS = {"delete", "deletecollection", "get", "list", "patch", "create", "update", "watch"};
   /** As kube's CRD discovery: a Terminating definition's resource can only be read and deleted. */
   static final String[] TERMINATING_VERBS = {"delete", "deletecollection", "get", "list", "watch"};
 
@@ -27,17 +29,16 @@ final class CustomResourceTypes {
     boolean status = spec.versions.stream().anyMatch(v -> (v.serves() || v.stores()) && v.hasStatus());
     Map<String, CustomResourceSchema> schemas = CustomResourceSchema.of(spec.versions);
     CustomResourceScale scale = CustomResourceScale.of(crd);
+    boolean terminating = terminating(crd);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)
         .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(),
-            crd.metadata().deletionTimestamp == null ? null : new Errors.Resource(spec.group, names.plural),
+            terminating ? new Errors.Resource(spec.group, names.plural) : null,
             scale));
     if (scale != null) {
       b.scaleSubresource(scale.subresource());
     }
-    if (crd.metadata().deletionTimestamp != null) {
-      b.verbs(TERMINATING_VERBS);
-    }
+    b.verbs(terminating ? TERMINATING_VERBS : VERBS);
     if (names.shortNames != null) {
       b.shortNames(names.shortNames.toArray(String[]::new));
     }
@@ -81,6 +82,15 @@ final class CustomResourceTypes {
       }
     }
     return b.storageVersion(crd.storageVersion()).build();
+  }
+
+  /**
+   * Whether the definition is Terminating as kube keys it (discovery and the create check alike): its
+   * Terminating condition is True, not merely its deletionTimestamp set (the condition is set by the
+   * delete and turns False once the objects are gone).
+   */
+  static boolean terminating(CustomResourceDefinition crd) {
+    return crd.isTrue("Terminating");
   }
 
   /** The value at a simple JSON path ({@code .spec.cronSpec}), as a cell: text, number, boolean, or null. */

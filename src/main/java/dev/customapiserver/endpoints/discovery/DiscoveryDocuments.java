@@ -72,7 +72,10 @@ public final class DiscoveryDocuments {
       if (!r.categories().isEmpty()) {
         m.put("categories", r.categories());
       }
-      m.put("storageVersionHash", storageVersionHash(scheme.owner(r))); // a cohabitant shares its owner's
+      ResourceType<?> owner = scheme.owner(r); // a cohabitant shares its owner's hash
+      if (!storedOnly(owner, owner.storageVersion())) { // kube's CRD discovery hashes only a served storage version
+        m.put("storageVersionHash", storageVersionHash(owner));
+      }
       resources.add(m);
       resources.addAll(SubresourceDiscovery.legacy(r, version));
     }
@@ -118,7 +121,8 @@ public final class DiscoveryDocuments {
         }
         versions.add(ordered("version", v, "resources", resources, "freshness", "Current"));
       }
-      Map<String, Object> meta = g.name().isEmpty() ? ordered("creationTimestamp", null) : ordered("name", g.name());
+      // kube 1.36 omits the zero creationTimestamp (omitzero), so the core group's metadata is empty
+      Map<String, Object> meta = g.name().isEmpty() ? ordered() : ordered("name", g.name());
       items.add(ordered("metadata", meta, "versions", versions));
     }
     return ordered("kind", "APIGroupDiscoveryList", "apiVersion", "apidiscovery.k8s.io/" + discoveryVersion,
@@ -128,6 +132,11 @@ public final class DiscoveryDocuments {
   /** The type's own verbs if it names them, else only create for a create-only virtual resource, else every verb. */
   static List<String> verbs(ResourceType<?> r) {
     return r.verbs().orElse(r.createOnly().isPresent() ? List.of("create") : VERBS);
+  }
+
+  /** Whether {@code version} is one {@code r} is stored in but not served in (a CRD version with served: false). */
+  private static boolean storedOnly(ResourceType<?> r, String version) {
+    return r.version(version).isPresent() && !r.servedIn(version);
   }
 
   private static Map<String, Object> groupVersion(String group, String version) {

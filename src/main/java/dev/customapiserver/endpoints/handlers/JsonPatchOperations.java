@@ -15,7 +15,7 @@ import jakarta.json.JsonValue;
  * request due to an error in our request}, with the cause {@code testing value /spec/x failed: test
  * failed} (or {@code test operation does not apply: is missing path: /a/b: missing value} when the
  * parent is missing). A test of {@code null} at a missing key of an existing parent passes, as
- * there. Other failures leave as JSON-P's {@link JsonException}.
+ * there. The other operations' failures are the library's too ({@link JsonPatchFailures}).
  */
 final class JsonPatchOperations {
   private JsonPatchOperations() {}
@@ -27,10 +27,14 @@ final class JsonPatchOperations {
       try {
         current = Json.createPatch(one).apply(current);
       } catch (JsonException e) {
-        if (!isTest(op)) {
+        if (op.getValueType() != JsonValue.ValueType.OBJECT) {
           throw e;
         }
-        checkTest(op.asJsonObject(), current, e);
+        if (isTest(op)) {
+          checkTest(op.asJsonObject(), current, e);
+        } else {
+          current = JsonPatchFailures.resolve(op.asJsonObject(), current, e);
+        }
       }
     }
     return current;

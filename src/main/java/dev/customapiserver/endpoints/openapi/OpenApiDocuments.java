@@ -223,7 +223,7 @@ public final class OpenApiDocuments {
     for (ResourceType<?> r : resources) {
       boolean custom = r.hubType() == Unstructured.class;
       String kind = custom ? CustomKinds.define(types, gv, r, v2) : Kinds.define(types, gv, r);
-      new ResourcePaths(gv, r, kind, kind + "List", custom ? CUSTOM_RESOURCE_PATCH_CONTENT_TYPES : PATCH_CONTENT_TYPES)
+      new ResourcePaths(gv, r, kind, kind + "List", custom ? CUSTOM_RESOURCE_PATCH_CONTENT_TYPES : PATCH_CONTENT_TYPES, custom)
           .addTo(paths);
     }
     ObjectNode doc = JsonNodeFactory.instance.objectNode();

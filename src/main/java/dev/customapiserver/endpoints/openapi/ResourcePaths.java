@@ -31,9 +31,16 @@ final class ResourcePaths {
   private final List<String> patchTypes;
   private final List<String> bodyTypes;
   private final List<String> listTypes;
+  private final boolean custom;
 
-  /** {@code patchTypes}: the media types every PATCH of this resource (subresources too) takes. */
-  ResourcePaths(GroupVersion gv, ResourceType<?> type, String kindSchema, String listSchema, List<String> patchTypes) {
+  /**
+   * {@code patchTypes}: the media types every PATCH of this resource (subresources too) takes;
+   * {@code custom}: a custom resource, whose {@code /scale} operations kube's CRD OpenAPI builder tags
+   * with the resource's own group-version-kind (built-in kinds' with autoscaling/v1 Scale).
+   */
+  ResourcePaths(GroupVersion gv, ResourceType<?> type, String kindSchema, String listSchema, List<String> patchTypes,
+      boolean custom) {
+    this.custom = custom;
     this.gv = gv;
     this.type = type;
     this.kindRef = SchemaNames.ref(kindSchema);
@@ -103,7 +110,7 @@ final class ResourcePaths {
     }
   }
 
-  /** GET, PUT and PATCH of {@code /scale}, answering autoscaling/v1 Scale. */
+  /** GET, PUT and PATCH of {@code /scale}, answering autoscaling/v1 Scale (tagged so unless {@link #custom}). */
   private void addScale(ObjectNode sc, String scope, String kind, boolean ns) {
     String scaleRef = SchemaNames.ref(ScaleSchemas.SCALE);
     sc.set("get", scaleKind(operation("read" + infix + scope + kind + "Scale", "get", "read scale of the specified " + kind,
@@ -117,7 +124,10 @@ final class ResourcePaths {
         responses(scaleRef, JSON_YAML, "200", "201"))));
   }
 
-  private static ObjectNode scaleKind(ObjectNode op) {
+  private ObjectNode scaleKind(ObjectNode op) {
+    if (custom) {
+      return op; // kube's CRD builder tags every route, /scale too, with the custom resource's kind
+    }
     op.putObject("x-kubernetes-group-version-kind").put("group", "autoscaling").put("version", "v1").put("kind", "Scale");
     return op;
   }

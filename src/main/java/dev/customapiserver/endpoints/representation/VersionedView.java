@@ -161,8 +161,8 @@ public final class VersionedView<H extends KubeObject> {
   }
 
   /**
-   * Binds a custom resource's body as kube-apiserver decodes one: the fields its schema prunes and
-   * unknown metadata fields join the duplicate fields found while parsing; Strict makes them one 400
+   * Binds a custom resource's body as kube-apiserver decodes one: unknown metadata fields and the
+   * fields its schema prunes follow the duplicate fields found while parsing, in that order; Strict makes them one 400
    * ({@code strict decoding error: unknown field "spec.foo"}, after {@code <Kind> in version "v1" cannot be
    * handled as a <Kind>:} for a create or update body as kube words it), Warn returns them as warnings,
    * Ignore drops them silently.
@@ -174,8 +174,10 @@ public final class VersionedView<H extends KubeObject> {
     Decoded<? extends KubeObject> v = decoder.bind(tree, version.type(), bindMode, what, type.kind());
     List<String> problems = new ArrayList<>(duplicates);
     if (mode != FieldValidation.IGNORE) {
+      // kube's order: the decoder's duplicates, metadata's unknown fields (met in its re-marshalled, so
+      // sorted, metadata), then the fields the schema prunes (sorted)
+      problems.addAll(v.warnings().stream().sorted().toList());
       UnknownFields.of(schema, tree).forEach(f -> problems.add("unknown field \"" + f + "\""));
-      problems.addAll(v.warnings());
     }
     if (mode == FieldValidation.STRICT && !problems.isEmpty()) {
       throw Errors.badRequest((body ? what + " cannot be handled as a " + type.kind() + ": " : "")

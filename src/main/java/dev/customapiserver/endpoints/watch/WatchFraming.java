@@ -73,7 +73,7 @@ public final class WatchFraming<H extends KubeObject> {
       return MetaProtobuf.watchEvent(e.type().name(), object);
     }
     if (e.type() != WatchEvent.Type.BOOKMARK && format != OutputFormat.TABLE) {
-      byte[] object = view.encoded().json(e.object(), h -> json(view.out(h)));
+      byte[] object = view.encoded().json(e.object(), e.type() == WatchEvent.Type.DELETED, h -> json(view.out(h)));
       String type = e.type().name();
       return shared == null ? frame(type, object, rv)
           : shared.frame(object, type, sse, e.resourceVersion(), () -> frame(type, object, rv));

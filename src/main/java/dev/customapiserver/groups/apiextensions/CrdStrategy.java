@@ -13,11 +13,13 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.stream.Collectors;
 
 /**
  * kube's CustomResourceDefinition rules: status cleared on create, {@code storedVersions} gaining the
@@ -56,8 +58,10 @@ public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinit
     }
   }
 
+  /** As kube's strategy: the first version marked as storage joins storedVersions (even if another is marked too). */
   private static void addStorageVersion(CustomResourceDefinition obj) {
-    String storage = obj.storageVersion();
+    String storage = obj.spec == null || obj.spec.versions == null ? null
+        : obj.spec.versions.stream().filter(CustomResourceDefinition.Version::stores).map(v -> v.name).findFirst().orElse(null);
     if (storage == null) {
       return;
     }
@@ -131,14 +135,34 @@ public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinit
     required(errors, "spec.names.listKind", names.listKind);
     errors.addAll(validateNames(names, "spec.names"));
     errors.addAll(VersionFieldChecks.validate(versions));
+    errors.addAll(SelectableFieldChecks.validate(versions));
     errors.addAll(validateConversion(spec));
-    if (obj.status != null && obj.status.storedVersions != null) {
-      for (int i = 0; i < obj.status.storedVersions.size(); i++) {
-        String s = obj.status.storedVersions.get(i);
-        if (versions.stream().noneMatch(v -> s.equals(v.name))) {
-          errors.add(FieldError.invalid("status.storedVersions[" + i + "]", s, "must appear in spec.versions"));
-        }
+    errors.addAll(validateStoredVersions(obj.status == null ? null : obj.status.storedVersions, versions));
+    return errors;
+  }
+
+  /**
+   * kube's ValidateCustomResourceDefinitionStoredVersions: at least one stored version, the storage
+   * version among them, and every stored version still in spec.versions (its long message).
+   */
+  static List<FieldError> validateStoredVersions(List<String> stored, List<CustomResourceDefinition.Version> versions) {
+    String path = "status.storedVersions";
+    if (stored == null || stored.isEmpty()) {
+      return List.of(FieldError.invalid(path, new FieldError.Raw("null"), "must have at least one stored version"));
+    }
+    List<FieldError> errors = new ArrayList<>();
+    FieldError.Raw all = new FieldError.Raw(stored.stream().map(v -> "\"" + v + "\"").collect(Collectors.joining(",", "[", "]")));
+    Set<String> left = new LinkedHashSet<>(stored);
+    for (CustomResourceDefinition.Version v : versions) {
+      if (v.stores() && !stored.contains(v.name)) {
+        errors.add(FieldError.invalid(path, all, "must have the storage version " + v.name));
       }
+      left.remove(v.name);
+    }
+    for (String v : left) {
+      errors.add(FieldError.invalid(path + "[" + stored.lastIndexOf(v) + "]", v, "missing from spec.versions; " + v
+          + " was previously a storage version, and must remain in spec.versions until a storage migration ensures no data "
+          + "remains persisted in " + v + " and removes " + v + " from status.storedVersions"));
     }
     return errors;
   }

@@ -2,6 +2,7 @@ package dev.customapiserver.schema.cel;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.errors.FieldError;
+import dev.customapiserver.schema.GoErrorValues;
 import dev.customapiserver.schema.StructuralSchema;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -268,7 +269,9 @@ public final class CelValidator {
         if (!r.usesOldSelf && unchanged) {
           continue; // ratcheted (kube sends it as a warning)
         }
-        errors.add(RuleErrors.forReason(r.rule.reason(), fieldAt, type, detail));
+        // kube 1.36 shows the value of a scalar (the node's, also under a fieldPath) and omits an object's or a list's
+        Object value = "object".equals(type) || "array".equals(type) ? FieldError.OMIT_VALUE : GoErrorValues.unstructured(v);
+        errors.add(RuleErrors.forReason(r.rule.reason(), fieldAt, value, detail));
       }
     }
 

@@ -6,15 +6,20 @@ import dev.customapiserver.schema.StructuralSchema;
  * kube's {@code ValidFieldPath}: a rule's {@code fieldPath} ({@code .spec.foo}, {@code .labels['a.b']})
  * checked against the schema and printed as a field path relative to the rule's node.
  */
-final class FieldPaths {
-  /** The normalised path (empty when none was given), or the reason it is invalid. */
-  record Result(String path, String error) {
+public final class FieldPaths {
+  /** The normalised path (empty when none was given) and the schema it names, or the reason it is invalid. */
+  public record Result(String path, String error, StructuralSchema schema) {
     static final Result NONE = new Result("", null);
+
+    Result(String path, String error) {
+      this(path, error, null);
+    }
   }
 
   private FieldPaths() {}
 
-  static Result parse(String jsonPath, StructuralSchema schema) {
+  /** {@code jsonPath} checked against {@code schema} (also what CRD selectableFields are checked with). */
+  public static Result parse(String jsonPath, StructuralSchema schema) {
     if (jsonPath == null || jsonPath.isEmpty()) {
       return Result.NONE;
     }
@@ -79,7 +84,7 @@ final class FieldPaths {
     } catch (IllegalArgumentException e) {
       return new Result("", "invalid string literal: " + e.getMessage());
     }
-    return new Result(out.toString(), null);
+    return new Result(out.toString(), null, s);
   }
 
   private static String unescape(String s) {

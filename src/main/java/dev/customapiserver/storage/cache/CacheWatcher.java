@@ -14,6 +14,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -34,6 +35,7 @@ final class CacheWatcher<H extends KubeObject> implements Watch {
   private final Executor delivery;
   private final int queueLimit;
   private final Consumer<CacheWatcher<H>> onEnd;
+  private final UnaryOperator<H> copy;
   private final ArrayDeque<Change<H>> queue = new ArrayDeque<>();
   private List<H> initial;
   private long position;
@@ -42,8 +44,10 @@ final class CacheWatcher<H extends KubeObject> implements Watch {
   private boolean closeDelivered;
   private StorageException reason;
 
+  /** {@code copy} makes a listener's own copy of a cache object (for the one event that changes one). */
   CacheWatcher(WatchRequest<H> request, WatchListener<H> listener, Executor delivery, int queueLimit,
-      Consumer<CacheWatcher<H>> onEnd) {
+      Consumer<CacheWatcher<H>> onEnd, UnaryOperator<H> copy) {
+    this.copy = copy;
     this.request = request;
     this.filter = request.filter() == null ? h -> true : request.filter();
     this.listener = listener;
@@ -177,13 +181,20 @@ final class CacheWatcher<H extends KubeObject> implements Watch {
       return null;
     }
     boolean now = filter.test(c.object());
+    if (c.type() == Type.ADDED || c.type() == Type.DELETED) {
+      return now ? new WatchEvent<>(c.type(), c.object(), c.resourceVersion()) : null;
+    }
     boolean before = c.previous() != null && filter.test(c.previous());
-    Type type = switch (c.type()) {
-      case ADDED -> now ? Type.ADDED : null;
-      case DELETED -> now ? Type.DELETED : null;
-      default -> now ? (before ? Type.MODIFIED : Type.ADDED) : (before ? Type.DELETED : null);
-    };
-    return type == null ? null : new WatchEvent<>(type, c.object(), c.resourceVersion());
+    if (now) {
+      return new WatchEvent<>(before ? Type.MODIFIED : Type.ADDED, c.object(), c.resourceVersion());
+    }
+    if (!before) {
+      return null;
+    }
+    // leaving the selection: as kube's cacheWatcher, the previous object at the change's resourceVersion
+    H left = copy.apply(c.previous());
+    left.metadata().resourceVersion = Long.toString(c.resourceVersion());
+    return new WatchEvent<>(Type.DELETED, left, c.resourceVersion());
   }
 
   private void send(WatchEvent<H> e) {

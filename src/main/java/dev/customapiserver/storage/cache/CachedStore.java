@@ -102,7 +102,7 @@ final class CachedStore<H extends KubeObject> extends ForwardingResourceStore<H>
         return delegate().watch(request, listener);
       }
     }
-    CacheWatcher<H> w = new CacheWatcher<>(request, listener, delivery, queueLimit, cache::unregister);
+    CacheWatcher<H> w = new CacheWatcher<>(request, listener, delivery, queueLimit, cache::unregister, codec::copy);
     return cache.register(w, request.namespace(), from, request.sendInitialEvents()) ? w : delegate().watch(request, listener);
   }
 }

@@ -63,18 +63,27 @@ final class Watcher<H extends KubeObject> implements Watch {
     }
     H now = codec.decode(row.data(), row.namespace(), row.name());
     boolean matchesNow = filter.test(now);
-    Type type = switch (row.type()) {
-      case "ADDED" -> matchesNow ? Type.ADDED : null;
-      case "DELETED" -> matchesNow ? Type.DELETED : null;
-      default -> {
-        // a watch of everything (the watch cache's) matched the previous state whenever there was one
-        boolean matchedBefore = row.prevData() != null
-            && (request.filter() == null || filter.test(codec.decode(row.prevData(), row.namespace(), row.name())));
-        yield matchesNow ? (matchedBefore ? Type.MODIFIED : Type.ADDED) : (matchedBefore ? Type.DELETED : null);
+    if (row.type().equals("ADDED") || row.type().equals("DELETED")) {
+      if (matchesNow) {
+        send(new WatchEvent<>(Type.valueOf(row.type()), now, row.resourceVersion()));
       }
-    };
-    if (type != null) {
-      send(new WatchEvent<>(type, now, row.resourceVersion()));
+      return;
+    }
+    if (row.prevData() == null) {
+      if (matchesNow) {
+        send(new WatchEvent<>(Type.ADDED, now, row.resourceVersion()));
+      }
+      return;
+    }
+    // a watch of everything (the watch cache's) matched the previous state whenever there was one
+    H before = request.filter() == null ? null : codec.decode(row.prevData(), row.namespace(), row.name());
+    boolean matchedBefore = before == null || filter.test(before);
+    if (matchesNow) {
+      send(new WatchEvent<>(matchedBefore ? Type.MODIFIED : Type.ADDED, now, row.resourceVersion()));
+    } else if (matchedBefore) {
+      // leaving the selection: as kube, the state it was seen in, at the change's resourceVersion
+      before.metadata().resourceVersion = Long.toString(row.resourceVersion());
+      send(new WatchEvent<>(Type.DELETED, before, row.resourceVersion()));
     }
   }
 

@@ -78,10 +78,11 @@ public final class KeyWatcher<H extends KubeObject> implements Watch {
       return;
     }
     H now = decoder.decode(c.namespace(), c.name(), c.data(), c.revision());
-    boolean matchesNow = filter.test(now);
-    Type type = matchesNow ? (matchedBefore ? Type.MODIFIED : Type.ADDED) : (matchedBefore ? Type.DELETED : null);
-    if (type != null) {
-      send(new WatchEvent<>(type, now, c.revision()));
+    if (filter.test(now)) {
+      send(new WatchEvent<>(matchedBefore ? Type.MODIFIED : Type.ADDED, now, c.revision()));
+    } else if (matchedBefore) {
+      // leaving the selection: as kube, the state it was seen in, at the change's revision
+      send(new WatchEvent<>(Type.DELETED, decoder.decode(c.namespace(), c.name(), c.prevData(), c.revision()), c.revision()));
     }
   }
 

@@ -103,6 +103,31 @@ class CustomResourceFieldsTest {
           + "duplicate field \"spec.image\", unknown field \"metadata.colour\"");
     }
 
+    static final String EVERY_KIND = "{\"apiVersion\":\"fields.example.com/v1\",\"kind\":\"Widget\","
+        + "\"metadata\":{\"zzz\":1,\"name\":\"%s\",\"aaa\":2},\"top\":3,"
+        + "\"spec\":{\"zeta\":1,\"image\":\"a\",\"image\":\"b\",\"ports\":[{\"name\":\"a\",\"extra\":1}],\"alpha\":2}}";
+
+    @Test
+    @DisplayName("Strict: one error, kube's order: duplicates, metadata's unknown fields sorted, then the pruned fields sorted")
+    void strictOrder() throws Exception {
+      HttpResponse<String> r = server.send("POST", BASE + "?fieldValidation=Strict", EVERY_KIND.formatted("ordered"));
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      assertThat(message(r)).isEqualTo("Widget in version \"v1\" cannot be handled as a Widget: strict decoding error: "
+          + "duplicate field \"spec.image\", unknown field \"metadata.aaa\", unknown field \"metadata.zzz\", "
+          + "unknown field \"spec.alpha\", unknown field \"spec.ports[0].extra\", unknown field \"spec.zeta\", unknown field \"top\"");
+    }
+
+    @Test
+    @DisplayName("Warn: one warning per field, in the same order")
+    void warnOrder() throws Exception {
+      HttpResponse<String> r = server.send("POST", BASE + "?fieldValidation=Warn", EVERY_KIND.formatted("warned-order"));
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+      assertThat(warnings(r)).containsExactly("299 - \"duplicate field \\\"spec.image\\\"\"",
+          "299 - \"unknown field \\\"metadata.aaa\\\"\"", "299 - \"unknown field \\\"metadata.zzz\\\"\"",
+          "299 - \"unknown field \\\"spec.alpha\\\"\"", "299 - \"unknown field \\\"spec.ports[0].extra\\\"\"",
+          "299 - \"unknown field \\\"spec.zeta\\\"\"", "299 - \"unknown field \\\"top\\\"\"");
+    }
+
     @Test
     @DisplayName("Warn (the default without the parameter) creates the pruned object and warns of each field")
     void warn() throws Exception {

@@ -56,6 +56,29 @@ class CustomResourceScaleRestTest {
   }
 
   @Test
+  @DisplayName("OpenAPI v3: the /scale operations carry the custom resource's own group-version-kind, as kube's CRD builder "
+      + "tags every route; a built-in kind's carry autoscaling/v1 Scale")
+  void openApiScaleKind() throws Exception {
+    JsonNode doc = json(f.send("GET", "/openapi/v3/apis/" + GROUP + "/v1", null));
+    JsonNode scale = doc.at("/paths/~1apis~1" + GROUP + "~1v1~1namespaces~1{namespace}~1crontabs~1{name}~1scale");
+    for (String op : new String[] {"get", "put", "patch"}) {
+      assertThat(scale.at("/" + op + "/x-kubernetes-group-version-kind")).as(op)
+          .isEqualTo(CrdFixture.JSON.readTree("{\"group\":\"" + GROUP + "\",\"version\":\"v1\",\"kind\":\"CronTab\"}"));
+    }
+    JsonNode builtIn = json(f.send("GET", "/openapi/v3/apis/autobusi.group.cicd/v1alpha", null)).at("/paths");
+    JsonNode jenkinsScale = null;
+    for (var it = builtIn.fields(); it.hasNext(); ) {
+      var e = it.next();
+      if (e.getKey().endsWith("/jenkinsservices/{name}/scale")) {
+        jenkinsScale = e.getValue();
+      }
+    }
+    assertThat(jenkinsScale).as(builtIn.toString()).isNotNull();
+    assertThat(jenkinsScale.at("/get/x-kubernetes-group-version-kind"))
+        .isEqualTo(CrdFixture.JSON.readTree("{\"group\":\"autoscaling\",\"version\":\"v1\",\"kind\":\"Scale\"}"));
+  }
+
+  @Test
   @DisplayName("GET, PUT and merge PATCH of .../scale read and write spec.replicas; status replicas and selector come from status")
   void readAndWrite() throws Exception {
     assertThat(f.send("POST", BASE, cronTab("web", "{\"replicas\":2,\"image\":\"nginx\"}")).statusCode()).isEqualTo(201);

@@ -83,4 +83,41 @@ class JsonPatchTestFailureRestTest {
     HttpResponse<String> nullTest = patch(path, "[{\"op\":\"test\",\"path\":\"/data/b\",\"value\":null}]");
     assertThat(nullTest.statusCode()).as(nullTest.body()).isEqualTo(200);
   }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {CRONTABS, CONFIGMAPS})
+  @DisplayName("add, remove, replace, move and copy that do not apply: evanphx/json-patch.v4's words in kube's 422")
+  void otherOperations(String path) throws Exception {
+    String[][] cases = {
+        {"{\"op\":\"add\",\"path\":\"/spec/a/b\",\"value\":\"1\"}",
+            "add operation does not apply: doc is missing path: \\\"/spec/a/b\\\": missing value"},
+        {"{\"op\":\"remove\",\"path\":\"/spec/a\"}",
+            "remove operation does not apply: doc is missing path: \\\"/spec/a\\\": missing value"},
+        {"{\"op\":\"remove\",\"path\":\"/data/zz\"}",
+            "error in remove for path: '/data/zz': Unable to remove nonexistent key: zz: missing value"},
+        {"{\"op\":\"replace\",\"path\":\"/spec/a\",\"value\":\"1\"}",
+            "replace operation does not apply: doc is missing path: /spec/a: missing value"},
+        {"{\"op\":\"replace\",\"path\":\"/metadata/finalizers/3\",\"value\":\"x\"}",
+            "replace operation does not apply: doc is missing path: /metadata/finalizers/3: missing value"},
+        {"{\"op\":\"move\",\"from\":\"/spec/a\",\"path\":\"/data/c\"}",
+            "move operation does not apply: doc is missing from path: /spec/a: missing value"},
+        {"{\"op\":\"move\",\"from\":\"/data/zz\",\"path\":\"/data/c\"}",
+            "error in move for path: 'zz': Unable to remove nonexistent key: zz: missing value"},
+        {"{\"op\":\"copy\",\"from\":\"/data/a\",\"path\":\"/spec/c\"}",
+            "copy operation does not apply: doc is missing destination path: /spec/c: missing value"}};
+    for (String[] c : cases) {
+      HttpResponse<String> r = patch(path, "[" + c[0] + "]");
+      assertThat(r.statusCode()).as(c[0] + ": " + r.body()).isEqualTo(422);
+      assertThat(json(r)).as(c[0]).isEqualTo(CrdFixture.JSON.readTree(failure(c[1])));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {CRONTABS, CONFIGMAPS})
+  @DisplayName("as the library: replace of a missing key of an existing object sets it")
+  void replaceMissingKeySets(String path) throws Exception {
+    HttpResponse<String> r = patch(path, "[{\"op\":\"replace\",\"path\":\"/data/new\",\"value\":\"v\"}]");
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    assertThat(json(r).at("/data/new").asText()).isEqualTo("v");
+  }
 }

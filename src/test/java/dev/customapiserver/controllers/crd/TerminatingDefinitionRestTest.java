@@ -91,4 +91,32 @@ class TerminatingDefinitionRestTest {
     assertThat(released.statusCode()).as(released.body()).isEqualTo(200);
     until(CRD, r -> r.statusCode() == 404);
   }
+
+  @Test
+  @DisplayName("keyed on the Terminating condition, as kube: True on a live definition limits the verbs and refuses a create; False lifts it")
+  void keyedOnTheCondition() throws Exception {
+    String group = "condition.example.com";
+    String groupVersion = "/apis/" + group + "/v1";
+    String crd = CrdFixture.CRDS + "/crontabs." + group;
+    f.define(CrdFixture.crd(group, "crontabs", "CronTab", CrdFixture.ANY_V1), group, "v1", "crontabs");
+    String condition = """
+        [{"op":"add","path":"/status/conditions/-","value":{"type":"Terminating","status":"%s",
+          "lastTransitionTime":"2026-01-01T00:00:00Z","reason":"Test","message":"set by the test"}}]
+        """;
+    HttpResponse<String> set = f.send("PATCH", crd + "/status", condition.formatted("True"),
+        "Content-Type", "application/json-patch+json");
+    assertThat(set.statusCode()).as(set.body()).isEqualTo(200);
+    until(groupVersion, r -> r.statusCode() == 200 && !r.body().contains("\"create\""));
+    HttpResponse<String> create = f.send("POST", groupVersion + "/namespaces/default/crontabs",
+        crontab("late").replace(GROUP, group));
+    assertThat(create.statusCode()).as(create.body()).isEqualTo(403);
+
+    HttpResponse<String> lifted = f.send("PATCH", crd + "/status",
+        "[{\"op\":\"replace\",\"path\":\"/status/conditions/2/status\",\"value\":\"False\"}]",
+        "Content-Type", "application/json-patch+json");
+    assertThat(lifted.statusCode()).as(lifted.body()).isEqualTo(200);
+    HttpResponse<String> list = until(groupVersion, r -> r.statusCode() == 200 && r.body().contains("\"create\""));
+    assertThat(resource(list).get("verbs").toString())
+        .isEqualTo("[\"delete\",\"deletecollection\",\"get\",\"list\",\"patch\",\"create\",\"update\",\"watch\"]");
+  }
 }

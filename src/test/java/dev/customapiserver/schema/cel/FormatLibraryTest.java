@@ -78,12 +78,12 @@ class FormatLibraryTest {
   void messages() {
     assertThat(errors(schema("!format.dns1123Label().validate(self).hasValue()",
         "self + ': ' + format.dns1123Label().validate(self).value().join('; ')"), object("My_Label"))).containsExactly(
-        "spec.value: Invalid value: \"string\": My_Label: a lowercase RFC 1123 label must consist of lower case alphanumeric "
+        "spec.value: Invalid value: \"My_Label\": My_Label: a lowercase RFC 1123 label must consist of lower case alphanumeric "
             + "characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', "
             + "regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
     assertThat(errors(schema("!format.dns1035Label().validate(self).hasValue()",
         "format.dns1035Label().validate(self).value()[0]"), object("1abc"))).containsExactly(
-        "spec.value: Invalid value: \"string\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
+        "spec.value: Invalid value: \"1abc\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
             + "start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', "
             + "regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')");
     assertThat(holds("format.uuid().validate(self) == optional.of(['does not match the UUID format'])", "x")).isTrue();

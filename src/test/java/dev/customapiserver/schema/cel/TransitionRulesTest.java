@@ -35,7 +35,7 @@ class TransitionRulesTest {
     assertThat(errors(IMMUTABLE, "{'spec':{'mode':'a'}}")).isEmpty();
     assertThat(errors(IMMUTABLE, "{'spec':{'mode':'a'}}", "{'spec':{'mode':'a'}}")).isEmpty();
     assertThat(errors(IMMUTABLE, "{'spec':{'mode':'b'}}", "{'spec':{'mode':'a'}}"))
-        .containsExactly("spec.mode: Invalid value: \"string\": mode is immutable");
+        .containsExactly("spec.mode: Invalid value: \"b\": mode is immutable");
     assertThat(errors(IMMUTABLE, "{'spec':{'mode':'b'}}", "{'spec':{}}")).as("no old value there: skipped").isEmpty();
   }
 
@@ -46,7 +46,7 @@ class TransitionRulesTest {
     assertThat(errors(IMMUTABLE, "{'spec':{'items':[{'name':'b','size':6},{'name':'a','size':5},{'name':'c','size':1}]}}", old))
         .isEmpty();
     assertThat(errors(IMMUTABLE, "{'spec':{'items':[{'name':'b','size':4},{'name':'a','size':5}]}}", old))
-        .containsExactly("spec.items[0].size: Invalid value: \"integer\": size may only grow");
+        .containsExactly("spec.items[0].size: Invalid value: 4: size may only grow");
   }
 
   @Test
@@ -67,12 +67,12 @@ class TransitionRulesTest {
         """;
     assertThat(errors(s, "{'spec':{'count':0}}")).isEmpty();
     assertThat(errors(s, "{'spec':{'count':3}}")).containsExactly(
-        "spec.count: Invalid value: \"integer\": starts at 0 and never goes down");
+        "spec.count: Invalid value: 3: starts at 0 and never goes down");
     assertThat(errors(s, "{'spec':{'count':3}}", "{'spec':{'count':2}}")).isEmpty();
     assertThat(errors(s, "{'spec':{'count':1}}", "{'spec':{'count':2}}")).containsExactly(
-        "spec.count: Invalid value: \"integer\": starts at 0 and never goes down");
+        "spec.count: Invalid value: 1: starts at 0 and never goes down");
     assertThat(errors(s, "{'spec':{'count':4}}", "{'spec':{}}")).as("no old value: oldSelf is none")
-        .containsExactly("spec.count: Invalid value: \"integer\": starts at 0 and never goes down");
+        .containsExactly("spec.count: Invalid value: 4: starts at 0 and never goes down");
   }
 
   @Test
@@ -93,9 +93,9 @@ class TransitionRulesTest {
     String old = "{'spec':{'name':'toolong','size':1,'tags':['bad']}}";
     assertThat(errors(s, "{'spec':{'name':'toolong','size':2,'tags':['bad']}}", old)).isEmpty();
     assertThat(errors(s, "{'spec':{'name':'longer','size':2,'tags':['bad','ok']}}", old)).containsExactly(
-        "spec.name: Invalid value: \"string\": too long",
-        "spec.tags[0]: Invalid value: \"string\": failed rule: self != 'bad'");
+        "spec.name: Invalid value: \"longer\": too long",
+        "spec.tags[0]: Invalid value: \"bad\": failed rule: self != 'bad'");
     assertThat(errors(s, "{'spec':{'name':'toolong'}}")).as("on create").containsExactly(
-        "spec.name: Invalid value: \"string\": too long");
+        "spec.name: Invalid value: \"toolong\": too long");
   }
 }

@@ -159,7 +159,7 @@ public abstract class WatchContract extends StorageContract {
   }
 
   @Test
-  @DisplayName("an object entering the filter is ADDED for the watcher, one leaving it DELETED with its new state")
+  @DisplayName("an object entering the filter is ADDED for the watcher, one leaving it DELETED with its last matching state at the change's RV")
   void transitions() throws Exception {
     WatchRecorder rec = new WatchRecorder();
     store.watch(from(Long.toString(backend.currentRevision()), null,
@@ -174,7 +174,10 @@ public abstract class WatchContract extends StorageContract {
     List<WatchEvent<Widget>> got = rec.until(end);
     assertThat(got.stream().map(e -> e.type() + "@" + e.resourceVersion()).toList()).containsExactly(
         "ADDED@" + rv(in), "MODIFIED@" + rv(changed), "DELETED@" + rv(out), "ADDED@" + end);
-    assertThat(got.get(2).object().metadata().labels).containsEntry("color", "blue");
+    // as kube: the previous object (still red, counter 7), with the resourceVersion of the change that made it leave
+    assertThat(got.get(2).object().metadata().labels).containsEntry("color", "red");
+    assertThat(got.get(2).object().spec.counter).isEqualTo(7);
+    assertThat(got.get(2).object().metadata().resourceVersion).isEqualTo(Long.toString(rv(out)));
   }
 
   @Test
