@@ -94,7 +94,7 @@ class ProtobufCodecsTest {
             "{'metadata':{'name':'n','namespace':'ns','labels':{'a':'b'}},'involvedObject':{'kind':'Pod',"
             + "'name':'p','uid':'u','apiVersion':'v1','resourceVersion':'7','fieldPath':'spec'},"
             + "'reason':'Started','message':'m','source':{'component':'kubelet','host':'node'},"
-            + "'firstTimestamp':'2023-11-14T22:13:20.000000005Z','count':2,'type':'Normal',"
+            + "'firstTimestamp':'2023-11-14T22:13:20.000000005Z','lastTimestamp':null,'count':2,'type':'Normal',"
             + "'eventTime':'2023-11-14T22:13:20.000000Z','series':{'count':3,"
             + "'lastObservedTime':'2023-11-14T22:13:20.000000Z'},'action':'act','related':{'kind':'Pod',"
             + "'name':'p','uid':'u','apiVersion':'v1','resourceVersion':'7','fieldPath':'spec'},"
@@ -109,7 +109,7 @@ class ProtobufCodecsTest {
             + "'name':'p','uid':'u','apiVersion':'v1','resourceVersion':'7','fieldPath':'spec'},"
             + "'related':{'kind':'Pod','name':'p','uid':'u','apiVersion':'v1','resourceVersion':'7',"
             + "'fieldPath':'spec'},'note':'note','type':'Normal','deprecatedSource':{'component':'kubelet'},"
-            + "'deprecatedLastTimestamp':'2023-11-14T22:13:20.000000005Z','deprecatedCount':4}"),
+            + "'deprecatedFirstTimestamp':null,'deprecatedLastTimestamp':'2023-11-14T22:13:20.000000005Z','deprecatedCount':4}"),
         reads("lease", LeaseProtobuf::decode,
             msg(1, META, 2, msg(1, "holder", 2, 15, 3, time, 4, zero, 5, 2, 6, "OldestEmulationVersion", 7, "next")),
             "{'metadata':{'name':'n','namespace':'ns','labels':{'a':'b'}},'spec':{'holderIdentity':'holder',"
