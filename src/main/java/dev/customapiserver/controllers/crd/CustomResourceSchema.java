@@ -61,7 +61,8 @@ final class CustomResourceSchema {
   }
 
   /**
-   * kube's field errors of the object ({@code old} null on create), in its order: the schema's, the
+   * kube's field errors of the object ({@code old} null on create), in its order: the schema's (on
+   * update ratcheted: only those of changed fields, see {@link SchemaRatcheting}), the
    * list-type set and map duplicates (on update only when the old object had none, as kube ratchets
    * them), then the CEL rules'.
    */
@@ -71,7 +72,8 @@ final class CustomResourceSchema {
     }
     ObjectNode tree = tree(obj);
     ObjectNode oldTree = old == null ? null : tree(old);
-    List<FieldError> errors = new ArrayList<>(schema.validate(tree));
+    List<FieldError> errors = new ArrayList<>(oldTree == null ? schema.validate(tree)
+        : SchemaRatcheting.changedOnly(schema.validate(tree), tree, oldTree));
     if (oldTree == null || schema.validateListSetsAndMaps(oldTree).isEmpty()) {
       errors.addAll(schema.validateListSetsAndMaps(tree));
     }
