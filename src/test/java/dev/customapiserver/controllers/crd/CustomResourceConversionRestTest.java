@@ -185,17 +185,32 @@ class CustomResourceConversionRestTest {
     assertThat(stored("crontabs", "through-v1").apiVersion).isEqualTo("stable.example.com/v1");
     assertThat(get(V1BETA1 + "/through-v1").at("/spec/image").asText()).isEqualTo("new-image");
 
-    // a watch through v1beta1 (from the watch cache) sees every object in v1beta1
+    // a watch through v1beta1 (from the watch cache) sees every object in v1beta1; resourceVersion=0 starts from whatever
+    // the cache holds, so wait until it has applied the update (else the watch rightly adds a MODIFIED event)
+    eventually("the watch cache holds the update", () -> imageInCache("through-v1").equals("new-image"));
     String events = server.send("GET", V1BETA1 + "?watch=true&resourceVersion=0&timeoutSeconds=1", null).body();
     List<String> seen = new ArrayList<>();
     for (String line : events.split("\n")) {
       if (!line.isBlank()) {
         JsonNode e = JSON.readTree(line);
-        seen.add(e.at("/type").asText() + " " + e.at("/object/apiVersion").asText() + " " + e.at("/object/spec/cronSpec").asText());
+        seen.add(e.at("/type").asText() + " " + e.at("/object/apiVersion").asText() + " " + e.at("/object/spec/cronSpec").asText() + " " + e.at("/object/spec/image").asText());
       }
     }
-    assertThat(seen).containsExactly("ADDED stable.example.com/v1beta1 */3 * * * *", "ADDED stable.example.com/v1beta1 */1 * * * *",
-        "ADDED stable.example.com/v1beta1 */2 * * * *");
+    assertThat(seen).containsExactly("ADDED stable.example.com/v1beta1 */3 * * * * my-awesome-cron-image",
+        "ADDED stable.example.com/v1beta1 */1 * * * * new-image", "ADDED stable.example.com/v1beta1 */2 * * * * my-awesome-cron-image");
+  }
+
+  static String imageInCache(String name) {
+    try {
+      for (JsonNode item : get(V1BETA1 + "?resourceVersion=0").at("/items")) {
+        if (item.at("/metadata/name").asText().equals(name)) {
+          return item.at("/spec/image").asText();
+        }
+      }
+      return "";
+    } catch (Exception e) {
+      return "";
+    }
   }
 
   static List<String> schedules(JsonNode list, String field) {
