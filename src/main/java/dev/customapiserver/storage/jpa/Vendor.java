@@ -39,6 +39,12 @@ enum Vendor {
     return "classpath:db/migration/" + migrationFolder;
   }
 
+  /** The query listing the successfully applied versions of Flyway's history table {@code table}. */
+  String appliedMigrations(String table) {
+    return this == H2 ? "SELECT \"version\" FROM \"" + table + "\" WHERE \"success\" = TRUE"
+        : "SELECT version FROM " + table + " WHERE success = TRUE";
+  }
+
   /** The URL to connect with: H2 URLs get the durability and lock settings they lack. */
   String prepareUrl(String jdbcUrl) {
     if (this != H2) {
