@@ -1,12 +1,12 @@
 package dev.customapiserver.endpoints.handlers;
 
 import dev.customapiserver.api.errors.Errors;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
+import jakarta.json.spi.JsonProvider;
 
 /**
  * What kube-apiserver's JSON patch library (gopkg.in/evanphx/json-patch.v4) does with an
@@ -18,6 +18,12 @@ import jakarta.json.JsonValue;
  * sets null.
  */
 final class JsonPatchFailures {
+  /**
+   * One JSON-P provider: {@code Json.createXxx} looks the provider up with a ServiceLoader on every call,
+   * which was a sixth of a merge patch's CPU.
+   */
+  private static final JsonProvider JSONP = JsonProvider.provider();
+
   private JsonPatchFailures() {}
 
   /** The document after {@code op} as the library leaves it, or kube's 422; {@code failure} when no rule applies. */
@@ -142,7 +148,7 @@ final class JsonPatchFailures {
   }
 
   private static JsonStructure add(JsonStructure doc, String path, JsonValue value) {
-    return Json.createPatchBuilder().add(path, value == null ? JsonValue.NULL : value).build().apply(doc);
+    return JSONP.createPatchBuilder().add(path, value == null ? JsonValue.NULL : value).build().apply(doc);
   }
 
   private static String key(String path) {

@@ -7,10 +7,10 @@ import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.runtime.BodyDecoder;
 import dev.customapiserver.runtime.patch.StrategicMergePatch;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
+import jakarta.json.spi.JsonProvider;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -20,6 +20,12 @@ import java.util.List;
  * with the merge metadata of the request version's wire type, on JSON documents.
  */
 final class Patcher {
+  /**
+   * One JSON-P provider: {@code Json.createXxx} looks the provider up with a ServiceLoader on every call,
+   * which was a sixth of a merge patch's CPU.
+   */
+  private static final JsonProvider JSONP = JsonProvider.provider();
+
   static final String JSON_PATCH = "application/json-patch+json";
   static final String MERGE_PATCH = "application/merge-patch+json";
   /** The patch types this server implements: the same list OpenAPI advertises, so the two cannot drift apart. */
@@ -53,7 +59,7 @@ final class Patcher {
       if (p.getValueType() != JsonValue.ValueType.OBJECT) {
         throw Errors.badRequest("merge patch must be a JSON object");
       }
-      JsonValue result = Json.createMergePatch(p).apply(doc);
+      JsonValue result = JSONP.createMergePatch(p).apply(doc);
       return result.toString();
     } catch (JsonException | ClassCastException | IllegalArgumentException e) {
       // JSON-P's words for a patch that does not apply are plain, its class names are not
@@ -70,7 +76,7 @@ final class Patcher {
   }
 
   private static JsonValue read(String json) {
-    try (JsonReader r = Json.createReader(new StringReader(json))) {
+    try (JsonReader r = JSONP.createReader(new StringReader(json))) {
       return r.readValue();
     }
   }
