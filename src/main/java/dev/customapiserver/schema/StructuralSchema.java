@@ -122,6 +122,18 @@ public final class StructuralSchema {
   }
 
   /**
+   * Validates an update of a custom resource ({@link #validate}) with kube's validation ratcheting
+   * (on by default since 1.30): errors found at or below a value that is unchanged from the stored
+   * object (see {@link Correlation}) do not count, so a tightened schema does not block updates that
+   * leave the offending values alone. Does not change {@code value} or {@code old}.
+   */
+  public List<FieldError> validateUpdate(JsonNode value, JsonNode old) {
+    List<FieldError> errors = new ArrayList<>();
+    new ValueValidator(errors).validate(this, value, "", Correlation.ofResource(this, value, old));
+    return errors;
+  }
+
+  /**
    * The {@code x-kubernetes-list-type} {@code set} and {@code map} invariants over an object this node
    * describes, as kube checks them after the schema: a {@code Duplicate value} error per repeated item
    * or key ({@link ListTypeValidator}). Does not change {@code value}.

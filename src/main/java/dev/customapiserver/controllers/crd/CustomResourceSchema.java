@@ -62,7 +62,7 @@ final class CustomResourceSchema {
 
   /**
    * kube's field errors of the object ({@code old} null on create), in its order: the schema's (on
-   * update ratcheted: only those of changed fields, see {@link SchemaRatcheting}), the
+   * update ratcheted: only those of changed values, see {@link StructuralSchema#validateUpdate}), the
    * list-type set and map duplicates (on update only when the old object had none, as kube ratchets
    * them), then the CEL rules'.
    */
@@ -72,8 +72,7 @@ final class CustomResourceSchema {
     }
     ObjectNode tree = tree(obj);
     ObjectNode oldTree = old == null ? null : tree(old);
-    List<FieldError> errors = new ArrayList<>(oldTree == null ? schema.validate(tree)
-        : SchemaRatcheting.changedOnly(schema.validate(tree), tree, oldTree));
+    List<FieldError> errors = new ArrayList<>(oldTree == null ? schema.validate(tree) : schema.validateUpdate(tree, oldTree));
     if (oldTree == null || schema.validateListSetsAndMaps(oldTree).isEmpty()) {
       errors.addAll(schema.validateListSetsAndMaps(tree));
     }
