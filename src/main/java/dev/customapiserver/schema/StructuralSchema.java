@@ -94,7 +94,12 @@ public final class StructuralSchema {
    * {@code fieldPath}, e.g. {@code spec.versions[0].schema.openAPIV3Schema}. Empty when the schema is fine.
    */
   public static List<FieldError> check(JsonNode openApiV3Schema, String fieldPath) {
-    return SchemaChecks.check(openApiV3Schema, fieldPath);
+    return SchemaChecks.check(openApiV3Schema, fieldPath, DefaultValueRules.NONE);
+  }
+
+  /** As {@link #check(JsonNode, String)}, the defaults also checked against their nodes' rules. */
+  public static List<FieldError> check(JsonNode openApiV3Schema, String fieldPath, DefaultValueRules rules) {
+    return SchemaChecks.check(openApiV3Schema, fieldPath, rules);
   }
 
   /**
@@ -118,6 +123,7 @@ public final class StructuralSchema {
   public List<FieldError> validate(JsonNode value) {
     List<FieldError> errors = new ArrayList<>();
     new ValueValidator(errors).validate(this, value, "");
+    errors.replaceAll(ValueValidator::trimmed);
     return errors;
   }
 
@@ -130,6 +136,7 @@ public final class StructuralSchema {
   public List<FieldError> validateUpdate(JsonNode value, JsonNode old) {
     List<FieldError> errors = new ArrayList<>();
     new ValueValidator(errors).validate(this, value, "", Correlation.ofResource(this, value, old));
+    errors.replaceAll(ValueValidator::trimmed);
     return errors;
   }
 

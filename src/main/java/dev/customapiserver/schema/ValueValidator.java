@@ -27,6 +27,15 @@ final class ValueValidator {
   }
 
   /**
+   * The field path of an error about the value kube-openapi names {@code name}: apiextensions trims a
+   * leading dot ({@code .key} of a map value at the top); the name stays as is in the message.
+   */
+  static FieldError trimmed(FieldError e) {
+    return e.field() != null && e.field().startsWith(".")
+        ? new FieldError(e.type(), e.field().substring(1), e.value(), e.detail()) : e;
+  }
+
+  /**
    * Validates {@code v}; with a correlation to its old value (on update), ratcheting as kube's
    * {@code ratchetingValueValidator}: the errors found at and below a node that is unchanged are
    * dropped (kube keeps them as warnings it does not send), and correlated children are judged alike.
@@ -223,7 +232,8 @@ final class ValueValidator {
     for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       if (!s.properties.containsKey(e.getKey()) && s.additionalProperties != null) {
-        validate(s.additionalProperties, e.getValue(), Paths.child(path, e.getKey()), c == null ? null : c.key(e.getKey()));
+        // kube-openapi names a map value path + "." + key, also at the top (".key", the field path without the dot)
+        validate(s.additionalProperties, e.getValue(), path + "." + e.getKey(), c == null ? null : c.key(e.getKey()));
       }
     }
     for (Map.Entry<String, StructuralSchema> p : s.properties.entrySet()) {

@@ -29,10 +29,38 @@ public final class CelValidator {
   private final long perCallLimit;
 
   private CelValidator(StructuralSchema root, long perCallLimit) {
+    this(root, perCallLimit, true);
+  }
+
+  private CelValidator(StructuralSchema root, long perCallLimit, boolean resourceRoot) {
     this.root = root;
     this.perCallLimit = perCallLimit;
     CelTypes types = new CelTypes();
-    collect(types, root, true);
+    collect(types, root, resourceRoot);
+  }
+
+  /**
+   * kube's check of a CRD schema's default against the rules of its node and below
+   * ({@code structuraldefaulting.ValidateDefaults}): evaluated as an update from the default to itself,
+   * and, when that passes, as a create ({@code optionalOldSelf} rules see no old value). Paths start at
+   * {@code path}, the default's ({@code ...properties[spec].default}, {@code ...default.replicas}).
+   */
+  public static List<FieldError> checkDefault(StructuralSchema node, boolean resourceRoot, JsonNode value, String path) {
+    CelValidator v = new CelValidator(node, Evaluation.PER_CALL_LIMIT, resourceRoot);
+    if (v.isEmpty()) {
+      return List.of();
+    }
+    List<FieldError> errors = v.validate(value, value);
+    if (errors.isEmpty()) {
+      errors = v.validate(value, null);
+    }
+    List<FieldError> placed = new ArrayList<>();
+    for (FieldError e : errors) {
+      String f = e.field();
+      String at = f == null || f.isEmpty() || f.equals("<nil>") ? path : f.startsWith("[") ? path + f : path + "." + f;
+      placed.add(new FieldError(e.type(), at, e.value(), e.detail()));
+    }
+    return placed;
   }
 
   /** The rules of a custom resource schema (the root is the resource itself). */
