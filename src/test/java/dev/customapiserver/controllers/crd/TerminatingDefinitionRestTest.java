@@ -119,4 +119,57 @@ class TerminatingDefinitionRestTest {
     assertThat(resource(list).get("verbs").toString())
         .isEqualTo("[\"delete\",\"deletecollection\",\"get\",\"list\",\"patch\",\"create\",\"update\",\"watch\"]");
   }
+
+  @Test
+  @DisplayName("held by another finalizer after the cleanup, as kube: objects gone, Terminating False (InstanceDeletionCompleted), "
+      + "served in full again, creates allowed; gone once released")
+  void heldByAnotherFinalizer() throws Exception {
+    String group = "held.example.com";
+    String groupVersion = "/apis/" + group + "/v1";
+    String crontabs = groupVersion + "/namespaces/default/crontabs";
+    String crd = CrdFixture.CRDS + "/crontabs." + group;
+    f.define(CrdFixture.crd(group, "crontabs", "CronTab", CrdFixture.ANY_V1), group, "v1", "crontabs");
+    String plain = "{\"apiVersion\":\"" + group + "/v1\",\"kind\":\"CronTab\",\"metadata\":{\"name\":\"%s\"}}";
+    assertThat(f.send("POST", crontabs, plain.formatted("first")).statusCode()).isEqualTo(201);
+    HttpResponse<String> held = f.send("PATCH", crd, "{\"metadata\":{\"finalizers\":[\"example.com/hold\"]}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(held.statusCode()).as(held.body()).isEqualTo(200);
+
+    HttpResponse<String> deleted = f.send("DELETE", crd, null);
+    assertThat(deleted.statusCode()).as(deleted.body()).isEqualTo(200);
+    assertThat(json(deleted).at("/metadata/finalizers").toString())
+        .isEqualTo("[\"example.com/hold\",\"customresourcecleanup.apiextensions.k8s.io\"]");
+    assertThat(terminating(json(deleted)).toString()).contains("\"status\":\"True\"", "\"reason\":\"InstanceDeletionPending\"",
+        "\"message\":\"CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon\"");
+
+    JsonNode after = json(until(crd, r -> r.statusCode() == 200 && !r.body().contains("customresourcecleanup")));
+    assertThat(after.at("/metadata/finalizers").toString()).isEqualTo("[\"example.com/hold\"]");
+    assertThat(after.at("/metadata/deletionTimestamp").isTextual()).isTrue();
+    JsonNode condition = terminating(after);
+    assertThat(condition.get("status").asText()).isEqualTo("False");
+    assertThat(condition.get("reason").asText()).isEqualTo("InstanceDeletionCompleted");
+    assertThat(condition.get("message").asText()).isEqualTo("removed all instances");
+    assertThat(f.send("GET", crontabs + "/first", null).statusCode()).as("the cleanup deleted it").isEqualTo(404);
+
+    HttpResponse<String> list = until(groupVersion, r -> r.statusCode() == 200 && r.body().contains("\"create\""));
+    assertThat(resource(list).get("verbs").toString())
+        .isEqualTo("[\"delete\",\"deletecollection\",\"get\",\"list\",\"patch\",\"create\",\"update\",\"watch\"]");
+    HttpResponse<String> create = f.send("POST", crontabs, plain.formatted("second"));
+    assertThat(create.statusCode()).as("kube lets it be created: the definition is no longer Terminating").isEqualTo(201);
+
+    HttpResponse<String> released = f.send("PATCH", crd, "{\"metadata\":{\"finalizers\":null}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(released.statusCode()).as(released.body()).isEqualTo(200);
+    until(crd, r -> r.statusCode() == 404);
+    until(crontabs, r -> r.statusCode() == 404);
+  }
+
+  static JsonNode terminating(JsonNode crd) {
+    for (JsonNode c : crd.at("/status/conditions")) {
+      if (c.get("type").asText().equals("Terminating")) {
+        return c;
+      }
+    }
+    throw new AssertionError(crd.toString());
+  }
 }
