@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * One version's structural schema applied to custom objects as kube-apiserver applies it: unknown
@@ -67,6 +68,11 @@ final class CustomResourceSchema {
    * them), then the CEL rules'.
    */
   List<FieldError> validate(Unstructured obj, Unstructured old) {
+    return validate(obj, old, w -> {});
+  }
+
+  /** As {@link #validate(Unstructured, Unstructured)}; the failures of rules ratcheted on update go to {@code warnings}, as kube's. */
+  List<FieldError> validate(Unstructured obj, Unstructured old, Consumer<String> warnings) {
     if (schema == null) {
       return List.of();
     }
@@ -76,7 +82,7 @@ final class CustomResourceSchema {
     if (oldTree == null || schema.validateListSetsAndMaps(oldTree).isEmpty()) {
       errors.addAll(schema.validateListSetsAndMaps(tree));
     }
-    return rules.validateAfter(errors, tree, oldTree);
+    return rules.validateAfter(errors, tree, oldTree, warnings);
   }
 
   private static ObjectNode tree(Unstructured obj) {

@@ -115,4 +115,33 @@ class SchemaRatchetingRestTest {
     assertThat(json(changed).at("/message").asText()).isEqualTo("Gadget.ratcheting.example.com \"g\" is invalid: "
         + "spec.ports[1].port: Invalid value: 99998: spec.ports[1].port in body should be less than or equal to 65535");
   }
+
+  @Test
+  @DisplayName("a rule added later: an update leaving the failing field alone passes with kube's warning; changing it is 422")
+  void ratchetedRuleWarns() throws Exception {
+    String doodads = "/apis/" + GROUP + "/v1/namespaces/default/doodads";
+    f.define(CrdFixture.crd(GROUP, "doodads", "Doodad", versions("{\"type\":\"string\"}")), GROUP, "v1", "doodads");
+    assertThat(f.send("POST", doodads, widget("d", "enormous").replace("Widget", "Doodad")).statusCode()).isEqualTo(201);
+    String ruled = versions("{\"type\":\"string\",\"x-kubernetes-validations\":[{\"rule\":\"self.size() <= 3\","
+        + "\"message\":\"at most 3 characters\"}]}");
+    HttpResponse<String> tightened = f.send("PATCH", CrdFixture.CRDS + "/doodads." + GROUP, "{\"spec\":{\"versions\":" + ruled + "}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(tightened.statusCode()).as(tightened.body()).isEqualTo(200);
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (f.send("POST", doodads, widget("probe", "gigantic").replace("Widget", "Doodad")).statusCode() != 422) {
+      assertThat(System.nanoTime()).as("the rule is never served").isLessThan(deadline);
+      Thread.sleep(50);
+    }
+
+    HttpResponse<String> other = f.send("PATCH", doodads + "/d", "{\"spec\":{\"color\":\"green\"}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(other.statusCode()).as(other.body()).isEqualTo(200);
+    assertThat(other.headers().allValues("Warning"))
+        .containsExactly("299 - \"spec.size: Invalid value: \\\"enormous\\\": at most 3 characters\"");
+    HttpResponse<String> changed = f.send("PATCH", doodads + "/d", "{\"spec\":{\"size\":\"gigantic\"}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(changed.statusCode()).as(changed.body()).isEqualTo(422);
+    assertThat(json(changed).at("/message").asText()).isEqualTo(
+        "Doodad.ratcheting.example.com \"d\" is invalid: spec.size: Invalid value: \"gigantic\": at most 3 characters");
+  }
 }
