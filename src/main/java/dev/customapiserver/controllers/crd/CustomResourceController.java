@@ -78,6 +78,8 @@ public final class CustomResourceController implements Controller {
     return t;
   });
   private final DefinitionCleanup cleanup;
+  /** Whether a pass has served every definition it could (the worker thread's only). */
+  private boolean passed;
   private Informer<CustomResourceDefinition> informer;
 
   /** One served resource: the definition it came from (spec and names) and its type. */
@@ -131,7 +133,9 @@ public final class CustomResourceController implements Controller {
       // endpoints are too
       Map<CustomResourceDefinition, Condition> cleanedUp = new LinkedHashMap<>();
       for (CustomResourceDefinition crd : all) {
-        if (DefinitionCleanup.pending(crd)) {
+        // on the first pass (e.g. after a restart) nothing is served yet: an established definition's
+        // objects are deleted once it is, not taken for gone
+        if (DefinitionCleanup.pending(crd) && (passed || !crd.isTrue("Established"))) {
           Condition done = cleanup.step(crd, servedStore(crd));
           if (done != null) {
             cleanedUp.put(crd, done);
@@ -153,6 +157,7 @@ public final class CustomResourceController implements Controller {
       serve(byGroup, fingerprints);
       statusWrites.forEach(Runnable::run);
       cleanedUp.forEach(cleanup::finish);
+      passed = true;
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "serving custom resources failed, retrying: " + e.getMessage(), e);
     }

@@ -4,6 +4,9 @@ import static dev.customapiserver.controllers.crd.CrdFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.storage.ForwardingStorageBackend;
+import dev.customapiserver.storage.StorageBackend;
+import dev.customapiserver.testing.MemoryStorageBackend;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.Predicate;
@@ -171,5 +174,37 @@ class TerminatingDefinitionRestTest {
       }
     }
     throw new AssertionError(crd.toString());
+  }
+
+  @Test
+  @DisplayName("a server started while a definition is Terminating keeps cleaning it up: its held object is still served, "
+      + "the definition goes once it is released")
+  void restartedWhileTerminating() throws Exception {
+    String group = "restart.example.com";
+    String crontabs = "/apis/" + group + "/v1/namespaces/default/crontabs";
+    String crd = CrdFixture.CRDS + "/crontabs." + group;
+    MemoryStorageBackend memory = new MemoryStorageBackend();
+    StorageBackend kept = new ForwardingStorageBackend(memory) {
+      @Override
+      public void close() {} // outlives the first server
+    };
+    try (CrdFixture first = new CrdFixture(kept)) {
+      first.define(CrdFixture.crd(group, "crontabs", "CronTab", CrdFixture.ANY_V1), group, "v1", "crontabs");
+      assertThat(first.send("POST", crontabs, crontab("held").replace(GROUP, group)).statusCode()).isEqualTo(201);
+      assertThat(first.send("DELETE", crd, null).statusCode()).isEqualTo(200);
+    }
+    try (CrdFixture second = new CrdFixture(kept)) {
+      second.eventually(crontabs + "/held");
+      HttpResponse<String> released = second.send("PATCH", crontabs + "/held", "{\"metadata\":{\"finalizers\":null}}",
+          "Content-Type", "application/merge-patch+json");
+      assertThat(released.statusCode()).as(released.body()).isEqualTo(200);
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (second.send("GET", crd, null).statusCode() != 404) {
+        assertThat(System.nanoTime()).as("the definition never goes").isLessThan(deadline);
+        Thread.sleep(50);
+      }
+    } finally {
+      memory.close();
+    }
   }
 }
