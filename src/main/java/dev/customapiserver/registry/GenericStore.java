@@ -253,7 +253,8 @@ public final class GenericStore<H extends KubeObject> {
     List<FieldError> errs = new ArrayList<>(MetadataRules.validate(m, type.namespaced(), type.strategy()::nameProblems));
     errs.addAll(MetadataRules.validateUpdate(m, o));
     errs.addAll(validator.validate(obj));
-    errs.addAll(status ? type.strategy().validateStatusUpdate(obj, old) : type.strategy().validateUpdate(obj, old));
+    errs.addAll(status ? type.strategy().validateStatusUpdate(obj, old, ctx.warnings())
+        : type.strategy().validateUpdate(obj, old, ctx.warnings()));
     failIfInvalid(name, errs);
     type.strategy().canonicalize(obj);
     admission.validate(Operation.UPDATE, ctx, subresource, obj, old, opts.dryRun());

@@ -5,6 +5,7 @@ import dev.customapiserver.api.meta.KubeObject;
 import dev.customapiserver.api.validation.NameRules;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The per-kind rules the generic store applies, on the hub type. Bean Validation constraints on the
@@ -40,6 +41,15 @@ public interface ResourceStrategy<H extends KubeObject> {
   }
 
   /**
+   * As {@link #validateUpdate(KubeObject, KubeObject)}, with the request's warnings ({@code Warning}
+   * headers, as kube's validation adds with {@code warning.AddWarning}), e.g. for errors an update is
+   * let through with. Must not mutate. Defaults to {@link #validateUpdate(KubeObject, KubeObject)}.
+   */
+  default List<FieldError> validateUpdate(H newObj, H oldObj, Consumer<String> warnings) {
+    return validateUpdate(newObj, oldObj);
+  }
+
+  /**
    * Before a write through the {@code status} subresource is validated. The server has already made
    * {@code newObj} a copy of {@code oldObj} with only {@code status} (and managedFields) taken from
    * the request, as kube-apiserver's status strategies do; here a kind may e.g. recompute a derived
@@ -50,6 +60,11 @@ public interface ResourceStrategy<H extends KubeObject> {
   /** Field errors of a write through the {@code status} subresource. Must not mutate. Defaults to none. */
   default List<FieldError> validateStatusUpdate(H newObj, H oldObj) {
     return List.of();
+  }
+
+  /** As {@link #validateStatusUpdate(KubeObject, KubeObject)}, with the request's warnings (see {@link #validateUpdate(KubeObject, KubeObject, Consumer)}). */
+  default List<FieldError> validateStatusUpdate(H newObj, H oldObj, Consumer<String> warnings) {
+    return validateStatusUpdate(newObj, oldObj);
   }
 
   /** After validation, before storage: normalise the representation. May mutate {@code obj}. */

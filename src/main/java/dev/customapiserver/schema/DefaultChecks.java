@@ -4,53 +4,81 @@ import static dev.customapiserver.schema.Paths.child;
 import static dev.customapiserver.schema.Paths.key;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.errors.FieldError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-/** kube's check of a CRD schema's defaults: each must validate against its own schema and be pruned already. */
+/**
+ * kube's check of a CRD schema's defaults ({@code structuraldefaulting.ValidateDefaults}): outside
+ * metadata each default must be pruned already ({@code must not have unknown fields}), and every default
+ * must validate against its own schema, then pass its rules. The resource root counts as an embedded
+ * resource: its {@code apiVersion}, {@code kind} and {@code metadata} are metadata. As kube, defaults
+ * under {@code additionalProperties} are not followed.
+ */
 final class DefaultChecks {
-  private DefaultChecks() {}
+  private static final Set<String> META_FIELDS = Set.of("apiVersion", "kind", "metadata");
 
-  static List<FieldError> check(StructuralSchema root, String path) {
-    List<FieldError> errors = new ArrayList<>();
-    walk(root, path, true, errors);
-    return errors;
+  private final DefaultValueRules rules;
+  private final List<FieldError> errors = new ArrayList<>();
+
+  private DefaultChecks(DefaultValueRules rules) {
+    this.rules = rules;
   }
 
-  private static void walk(StructuralSchema s, String path, boolean isRoot, List<FieldError> errors) {
-    if (s.defaultValue != null) {
-      String at = child(path, "default");
-      List<FieldError> found = new ArrayList<>();
-      new ValueValidator(found).validate(s, s.defaultValue, "");
-      for (FieldError e : found) {
-        String f = e.field().isEmpty() ? at : e.field().equals("<nil>") ? e.field()
-            : e.field().startsWith("[") ? at + e.field() : at + "." + e.field();
-        errors.add(new FieldError(e.type(), f, e.value(), e.detail()));
-      }
-      if (found.isEmpty() && s.defaultValue.isObject()) {
-        ObjectNode copy = s.defaultValue.deepCopy();
-        List<String> pruned = new ArrayList<>();
-        Pruner.pruneRoot(copy, s, pruned);
-        if (!pruned.isEmpty()) {
-          errors.add(FieldError.invalid(at, new FieldError.Raw(s.defaultValue.toString()), "must not have unknown fields"));
-        }
-      }
+  static List<FieldError> check(StructuralSchema root, String path, DefaultValueRules rules) {
+    DefaultChecks c = new DefaultChecks(rules);
+    c.walk(root, path, true, false);
+    return c.errors;
+  }
+
+  /** {@code resourceRoot}: the root or an embedded resource; {@code insideMeta}: under their apiVersion, kind or metadata. */
+  private void walk(StructuralSchema s, String path, boolean resourceRoot, boolean insideMeta) {
+    if (s.embeddedResource) {
+      resourceRoot = true;
+      insideMeta = false;
     }
-    for (Map.Entry<String, StructuralSchema> p : s.properties.entrySet()) {
-      if (isRoot && p.getKey().equals("metadata")) {
-        continue;
-      }
-      walk(p.getValue(), key(child(path, "properties"), p.getKey()), false, errors);
+    if (s.defaultValue != null) {
+      checkDefault(s, child(path, "default"), resourceRoot, insideMeta);
     }
     if (s.items != null) {
-      walk(s.items, child(path, "items"), false, errors);
+      walk(s.items, child(path, "items"), false, insideMeta);
     }
-    if (s.additionalProperties != null) {
-      walk(s.additionalProperties, child(path, "additionalProperties"), false, errors);
+    for (Map.Entry<String, StructuralSchema> p : s.properties.entrySet()) {
+      boolean meta = insideMeta || (resourceRoot && META_FIELDS.contains(p.getKey()));
+      walk(p.getValue(), key(child(path, "properties"), p.getKey()), false, meta);
     }
   }
 
+  private void checkDefault(StructuralSchema s, String at, boolean resourceRoot, boolean insideMeta) {
+    JsonNode value = s.defaultValue;
+    if (!insideMeta) {
+      JsonNode pruned = value.deepCopy();
+      Pruner.prune(pruned, s, resourceRoot);
+      if (!pruned.equals(value)) {
+        errors.add(FieldError.invalid(at, GoErrorValues.unstructured(value), "must not have unknown fields"));
+      }
+    }
+    List<FieldError> found = new ArrayList<>();
+    new ValueValidator(found).validate(s, value, "");
+    for (FieldError e : found) {
+      errors.add(new FieldError(e.type(), at(at, e.field()), e.value(), e.detail()));
+    }
+    if (found.isEmpty()) {
+      errors.addAll(rules.check(s, resourceRoot, value, at));
+    }
+  }
+
+  /**
+   * apiextensions' path of a kube-openapi error named {@code name} under the default: the default
+   * itself for a nameless one, else the name (its leading dot trimmed) as one more child,
+   * {@code default.replicas}, {@code default.[0]}.
+   */
+  private static String at(String at, String name) {
+    if (name == null || name.isEmpty() || name.equals("<nil>") || name.equals(".")) {
+      return at;
+    }
+    return at + "." + (name.startsWith(".") ? name.substring(1) : name);
+  }
 }

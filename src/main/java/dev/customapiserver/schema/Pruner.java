@@ -28,6 +28,15 @@ final class Pruner {
     Collections.sort(pruned.subList(from, pruned.size()));
   }
 
+  /** kube's {@code pruning.Prune(x, s, isResourceRoot)}: prunes any value in place (a resource root keeps its metadata fields). */
+  static void prune(JsonNode x, StructuralSchema s, boolean resourceRoot) {
+    if (resourceRoot && x instanceof ObjectNode o) {
+      pruneRoot(o, s, new ArrayList<>());
+    } else {
+      prune(x, s, "", new ArrayList<>());
+    }
+  }
+
   private static void prune(JsonNode x, StructuralSchema s, String path, List<String> pruned) {
     if (s != null && s.preserveUnknownFields) {
       skipPrune(x, s, s.embeddedResource, path, pruned);

@@ -40,7 +40,7 @@ final class SchemaChecks {
 
   private SchemaChecks() {}
 
-  static List<FieldError> check(JsonNode schema, String path) {
+  static List<FieldError> check(JsonNode schema, String path, DefaultValueRules rules) {
     if (schema == null || schema.isNull() || schema.isMissingNode()) {
       return List.of(FieldError.required(path, "schemas are required"));
     }
@@ -50,11 +50,26 @@ final class SchemaChecks {
     List<FieldError> all = new ArrayList<>(StructuralChecks.check(schema, path));
     SchemaChecks c = new SchemaChecks();
     c.openApi(schema, path, new Context(true, "", false), true);
-    all.addAll(c.errors);
-    if (all.isEmpty()) {
-      all.addAll(DefaultChecks.check(OpenApiV3Reader.node(schema), path));
+    if (all.isEmpty()) { // kube: the defaults of a structural schema, before the OpenAPI restrictions
+      all.addAll(defaults(schema, path, rules, c.errors.isEmpty()));
     }
+    all.addAll(c.errors);
     return all;
+  }
+
+  /**
+   * The defaults' errors. A schema the OpenAPI restrictions refuse may hold what the schema model cannot
+   * use (e.g. a pattern that does not compile); its defaults are then checked as far as the model goes.
+   */
+  private static List<FieldError> defaults(JsonNode schema, String path, DefaultValueRules rules, boolean openApiFine) {
+    try {
+      return DefaultChecks.check(OpenApiV3Reader.node(schema), path, rules);
+    } catch (RuntimeException e) {
+      if (openApiFine) {
+        throw e;
+      }
+      return List.of();
+    }
   }
 
   private void openApi(JsonNode s, String path, Context ctx, boolean isRoot) {

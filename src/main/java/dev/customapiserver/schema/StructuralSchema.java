@@ -94,7 +94,12 @@ public final class StructuralSchema {
    * {@code fieldPath}, e.g. {@code spec.versions[0].schema.openAPIV3Schema}. Empty when the schema is fine.
    */
   public static List<FieldError> check(JsonNode openApiV3Schema, String fieldPath) {
-    return SchemaChecks.check(openApiV3Schema, fieldPath);
+    return SchemaChecks.check(openApiV3Schema, fieldPath, DefaultValueRules.NONE);
+  }
+
+  /** As {@link #check(JsonNode, String)}, the defaults also checked against their nodes' rules. */
+  public static List<FieldError> check(JsonNode openApiV3Schema, String fieldPath, DefaultValueRules rules) {
+    return SchemaChecks.check(openApiV3Schema, fieldPath, rules);
   }
 
   /**
@@ -118,6 +123,20 @@ public final class StructuralSchema {
   public List<FieldError> validate(JsonNode value) {
     List<FieldError> errors = new ArrayList<>();
     new ValueValidator(errors).validate(this, value, "");
+    errors.replaceAll(ValueValidator::trimmed);
+    return errors;
+  }
+
+  /**
+   * Validates an update of a custom resource ({@link #validate}) with kube's validation ratcheting
+   * (on by default since 1.30): errors found at or below a value that is unchanged from the stored
+   * object (see {@link Correlation}) do not count, so a tightened schema does not block updates that
+   * leave the offending values alone. Does not change {@code value} or {@code old}.
+   */
+  public List<FieldError> validateUpdate(JsonNode value, JsonNode old) {
+    List<FieldError> errors = new ArrayList<>();
+    new ValueValidator(errors).validate(this, value, "", Correlation.ofResource(this, value, old));
+    errors.replaceAll(ValueValidator::trimmed);
     return errors;
   }
 

@@ -23,9 +23,35 @@ final class ValueValidator {
   }
 
   void validate(StructuralSchema s, JsonNode v, String path) {
+    validate(s, v, path, null);
+  }
+
+  /**
+   * The field path of an error about the value kube-openapi names {@code name}: apiextensions trims a
+   * leading dot ({@code .key} of a map value at the top); the name stays as is in the message.
+   */
+  static FieldError trimmed(FieldError e) {
+    return e.field() != null && e.field().startsWith(".")
+        ? new FieldError(e.type(), e.field().substring(1), e.value(), e.detail()) : e;
+  }
+
+  /**
+   * Validates {@code v}; with a correlation to its old value (on update), ratcheting as kube's
+   * {@code ratchetingValueValidator}: the errors found at and below a node that is unchanged are
+   * dropped (kube keeps them as warnings it does not send), and correlated children are judged alike.
+   */
+  void validate(StructuralSchema s, JsonNode v, String path, Correlation c) {
     if (s == null) {
       return;
     }
+    int before = errors.size();
+    validateNode(s, v, path, c);
+    if (c != null && errors.size() > before && c.unchanged()) {
+      errors.subList(before, errors.size()).clear();
+    }
+  }
+
+  private void validateNode(StructuralSchema s, JsonNode v, String path, Correlation c) {
     if (v == null || v.isNull() || v.isMissingNode()) {
       typeOfNull(s, path);
       enumeration(s, v, path);
@@ -41,11 +67,11 @@ final class ValueValidator {
       number(s, v, path);
     }
     if (v.isArray()) {
-      array(s, v, path);
+      array(s, v, path, c);
     }
     enumeration(s, v, path);
     if (v.isObject()) {
-      object(s, v, path);
+      object(s, v, path, c);
     }
   }
 
@@ -137,10 +163,10 @@ final class ValueValidator {
     }
   }
 
-  private void array(StructuralSchema s, JsonNode v, String path) {
+  private void array(StructuralSchema s, JsonNode v, String path, Correlation c) {
     if (s.items != null) {
       for (int i = 0; i < v.size(); i++) {
-        validate(s.items, v.get(i), Paths.index(path, i));
+        validate(s.items, v.get(i), Paths.index(path, i), c == null ? null : c.index(i));
       }
     }
     long size = v.size();
@@ -193,7 +219,7 @@ final class ValueValidator {
     return a.equals(b);
   }
 
-  private void object(StructuralSchema s, JsonNode v, String path) {
+  private void object(StructuralSchema s, JsonNode v, String path, Correlation c) {
     long n = v.size();
     if (s.minProperties != null && n < s.minProperties) {
       errors.add(FieldError.invalid(path, s.minProperties, name(path) + " in body should have at least " + s.minProperties + " properties"));
@@ -206,12 +232,13 @@ final class ValueValidator {
     for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       if (!s.properties.containsKey(e.getKey()) && s.additionalProperties != null) {
-        validate(s.additionalProperties, e.getValue(), Paths.child(path, e.getKey()));
+        // kube-openapi names a map value path + "." + key, also at the top (".key", the field path without the dot)
+        validate(s.additionalProperties, e.getValue(), path + "." + e.getKey(), c == null ? null : c.key(e.getKey()));
       }
     }
     for (Map.Entry<String, StructuralSchema> p : s.properties.entrySet()) {
       if (v.has(p.getKey())) {
-        validate(p.getValue(), v.get(p.getKey()), Paths.child(path, p.getKey()));
+        validate(p.getValue(), v.get(p.getKey()), Paths.child(path, p.getKey()), c == null ? null : c.key(p.getKey()));
       }
     }
     for (String r : s.required) {

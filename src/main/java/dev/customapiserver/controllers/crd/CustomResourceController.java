@@ -11,7 +11,6 @@ import dev.customapiserver.apis.apiextensions.CustomResourceDefinition.Condition
 import dev.customapiserver.controllers.Controller;
 import dev.customapiserver.registry.GenericStore;
 import dev.customapiserver.registry.Informer;
-import dev.customapiserver.registry.ListOptions;
 import dev.customapiserver.registry.Registry;
 import dev.customapiserver.registry.RegistryContext;
 import dev.customapiserver.registry.WriteOptions;
@@ -48,9 +47,11 @@ import java.util.logging.Logger;
  *   <li>serving: each accepted definition's resource registered in the registry, its group put in
  *       the Scheme (routes and discovery follow at once); resources and groups no longer defined
  *       dropped (after the Scheme, so no request finds a group without its store);</li>
- *   <li>deletion: a Terminating definition's objects are deleted, then it is no longer served,
- *       then its {@code customresourcecleanup} finalizer is removed, so that once the definition is
- *       gone its endpoints answer 404.</li>
+ *   <li>deletion ({@link DefinitionCleanup}): a deleted definition's objects are deleted, then its
+ *       Terminating condition turns False and its {@code customresourcecleanup} finalizer is removed;
+ *       when no other finalizer holds it, it is no longer served before that, so that once the
+ *       definition is gone its endpoints answer 404; one held by another finalizer stays served in
+ *       full, as kube serves it.</li>
  * </ol>
  * All work runs on one thread; the Scheme and registry changes are atomic for concurrent requests.
  */
@@ -76,6 +77,9 @@ public final class CustomResourceController implements Controller {
     t.setDaemon(true);
     return t;
   });
+  private final DefinitionCleanup cleanup;
+  /** Whether a pass has served every definition it could (the worker thread's only). */
+  private boolean passed;
   private Informer<CustomResourceDefinition> informer;
 
   /** One served resource: the definition it came from (spec and names) and its type. */
@@ -89,6 +93,7 @@ public final class CustomResourceController implements Controller {
     ResourceType<?> type = scheme.resource(ApiextensionsGroup.NAME, "customresourcedefinitions")
         .orElseThrow(() -> new IllegalArgumentException("the apiextensions.k8s.io group is not registered"));
     this.crds = registry.store((ResourceType<CustomResourceDefinition>) type);
+    this.cleanup = new DefinitionCleanup(crds, CLUSTER, clock);
   }
 
   public CustomResourceController(Registry registry) {
@@ -123,13 +128,24 @@ public final class CustomResourceController implements Controller {
       NameAcceptance names = new NameAcceptance();
       Map<String, List<ResourceType<Unstructured>>> byGroup = new LinkedHashMap<>();
       Map<GroupResource, String> fingerprints = new HashMap<>();
-      // a Terminating definition whose objects are all gone stops being served before its finalizer is
-      // dropped, so that once the definition is gone (what `kubectl delete crd` waits for) its endpoints are too
-      List<CustomResourceDefinition> finished = all.stream().filter(this::objectsGone).toList();
+      // a deleted definition whose objects are all gone and that no other finalizer holds stops being served
+      // before its finalizer is dropped, so that once it is gone (what `kubectl delete crd` waits for) its
+      // endpoints are too
+      Map<CustomResourceDefinition, Condition> cleanedUp = new LinkedHashMap<>();
+      for (CustomResourceDefinition crd : all) {
+        // on the first pass (e.g. after a restart) nothing is served yet: an established definition's
+        // objects are deleted once it is, not taken for gone
+        if (DefinitionCleanup.pending(crd) && (passed || !crd.isTrue("Established"))) {
+          Condition done = cleanup.step(crd, servedStore(crd));
+          if (done != null) {
+            cleanedUp.put(crd, done);
+          }
+        }
+      }
       // conditions are written once the types are served here, so a client that saw Established can use the resource
       List<Runnable> statusWrites = new ArrayList<>();
       for (CustomResourceDefinition crd : all) {
-        if (finished.contains(crd)) {
+        if (DefinitionCleanup.goesWithCleanup(crd) && (cleanedUp.containsKey(crd) || !DefinitionCleanup.pending(crd))) {
           continue;
         }
         ResourceType<Unstructured> type = decide(crd, names, statusWrites);
@@ -140,7 +156,8 @@ public final class CustomResourceController implements Controller {
       }
       serve(byGroup, fingerprints);
       statusWrites.forEach(Runnable::run);
-      finished.forEach(this::dropFinalizer);
+      cleanedUp.forEach(cleanup::finish);
+      passed = true;
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "serving custom resources failed, retrying: " + e.getMessage(), e);
     }
@@ -259,52 +276,12 @@ public final class CustomResourceController implements Controller {
     }
   }
 
-  /**
-   * Whether {@code crd} is Terminating with none of its objects left: deletes them first (objects with
-   * finalizers of their own keep it waiting for a later pass). True too once the finalizer is dropped.
-   */
-  private boolean objectsGone(CustomResourceDefinition crd) {
-    if (crd.metadata().deletionTimestamp == null) {
-      return false;
-    }
-    List<String> finalizers = crd.metadata().finalizers == null ? List.of() : crd.metadata().finalizers;
-    if (!finalizers.contains(CustomResourceDefinition.CLEANUP_FINALIZER)) {
-      return true;
-    }
+  /** The store of the resource {@code crd} defines, if it is served here. */
+  private GenericStore<Unstructured> servedStore(CustomResourceDefinition crd) {
     Served s = crd.spec == null || crd.spec.names == null ? null
         : served.get(new GroupResource(crd.spec.group, crd.status == null || crd.status.acceptedNames == null
             ? crd.spec.names.plural : crd.status.acceptedNames.plural));
-    if (s == null) {
-      return true;
-    }
-    try {
-      GenericStore<Unstructured> store = registry.store(s.type());
-      store.deleteCollection(CLUSTER, ListOptions.ALL, null);
-      return store.list(CLUSTER, ListOptions.ALL).items().isEmpty();
-    } catch (ApiException e) {
-      LOG.log(Level.INFO, "cleaning up " + crd.metadata().name + " failed, retrying: " + e.getMessage());
-      return false;
-    }
-  }
-
-  /** Drops the cleanup finalizer of a definition no longer served (the definition goes). */
-  private void dropFinalizer(CustomResourceDefinition crd) {
-    List<String> finalizers = crd.metadata().finalizers == null ? List.of() : crd.metadata().finalizers;
-    if (!finalizers.contains(CustomResourceDefinition.CLEANUP_FINALIZER)) {
-      return;
-    }
-    try {
-      crds.update(CLUSTER, crd.metadata().name, current -> {
-        List<String> f = new ArrayList<>(current.metadata().finalizers == null ? List.of() : current.metadata().finalizers);
-        f.remove(CustomResourceDefinition.CLEANUP_FINALIZER);
-        current.metadata().finalizers = f;
-        return current;
-      }, WriteOptions.DEFAULT);
-    } catch (ApiException e) {
-      if (e.code() != 404) {
-        LOG.log(Level.INFO, "cleaning up " + crd.metadata().name + " failed, retrying: " + e.getMessage());
-      }
-    }
+    return s == null ? null : registry.store(s.type());
   }
 
   @Override

@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * One version's structural schema applied to custom objects as kube-apiserver applies it: unknown
@@ -62,22 +63,26 @@ final class CustomResourceSchema {
 
   /**
    * kube's field errors of the object ({@code old} null on create), in its order: the schema's (on
-   * update ratcheted: only those of changed fields, see {@link SchemaRatcheting}), the
+   * update ratcheted: only those of changed values, see {@link StructuralSchema#validateUpdate}), the
    * list-type set and map duplicates (on update only when the old object had none, as kube ratchets
    * them), then the CEL rules'.
    */
   List<FieldError> validate(Unstructured obj, Unstructured old) {
+    return validate(obj, old, w -> {});
+  }
+
+  /** As {@link #validate(Unstructured, Unstructured)}; the failures of rules ratcheted on update go to {@code warnings}, as kube's. */
+  List<FieldError> validate(Unstructured obj, Unstructured old, Consumer<String> warnings) {
     if (schema == null) {
       return List.of();
     }
     ObjectNode tree = tree(obj);
     ObjectNode oldTree = old == null ? null : tree(old);
-    List<FieldError> errors = new ArrayList<>(oldTree == null ? schema.validate(tree)
-        : SchemaRatcheting.changedOnly(schema.validate(tree), tree, oldTree));
+    List<FieldError> errors = new ArrayList<>(oldTree == null ? schema.validate(tree) : schema.validateUpdate(tree, oldTree));
     if (oldTree == null || schema.validateListSetsAndMaps(oldTree).isEmpty()) {
       errors.addAll(schema.validateListSetsAndMaps(tree));
     }
-    return rules.validateAfter(errors, tree, oldTree);
+    return rules.validateAfter(errors, tree, oldTree, warnings);
   }
 
   private static ObjectNode tree(Unstructured obj) {

@@ -8,6 +8,7 @@ import dev.customapiserver.runtime.ResourceStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * kube's custom resource strategy: with the status subresource, a create drops {@code status} and
@@ -46,11 +47,11 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
 
   @Override
   public List<FieldError> validate(Unstructured obj) {
-    return validate(obj, null);
+    return validate(obj, null, w -> {});
   }
 
-  private List<FieldError> validate(Unstructured obj, Unstructured old) {
-    List<FieldError> errors = new ArrayList<>(validateSchema(obj, old));
+  private List<FieldError> validate(Unstructured obj, Unstructured old, Consumer<String> warnings) {
+    List<FieldError> errors = new ArrayList<>(validateSchema(obj, old, warnings));
     if (scale != null) {
       errors.addAll(scale.validateSpec(obj));
       errors.addAll(scale.validateStatus(obj));
@@ -58,20 +59,30 @@ final class CustomResourceStrategy implements ResourceStrategy<Unstructured> {
     return errors;
   }
 
-  /** The schema's and its CEL rules' errors ({@code old} null on create). */
-  private List<FieldError> validateSchema(Unstructured obj, Unstructured old) {
+  /** The schema's and its CEL rules' errors ({@code old} null on create); ratcheted rule failures go to {@code warnings}. */
+  private List<FieldError> validateSchema(Unstructured obj, Unstructured old, Consumer<String> warnings) {
     CustomResourceSchema s = schemaOf(obj);
-    return s == null ? List.of() : s.validate(obj, old);
+    return s == null ? List.of() : s.validate(obj, old, warnings);
   }
 
   @Override
   public List<FieldError> validateUpdate(Unstructured newObj, Unstructured oldObj) {
-    return validate(newObj, oldObj);
+    return validate(newObj, oldObj, w -> {});
+  }
+
+  @Override
+  public List<FieldError> validateUpdate(Unstructured newObj, Unstructured oldObj, Consumer<String> warnings) {
+    return validate(newObj, oldObj, warnings);
   }
 
   @Override
   public List<FieldError> validateStatusUpdate(Unstructured newObj, Unstructured oldObj) {
-    List<FieldError> errors = new ArrayList<>(validateSchema(newObj, oldObj));
+    return validateStatusUpdate(newObj, oldObj, w -> {});
+  }
+
+  @Override
+  public List<FieldError> validateStatusUpdate(Unstructured newObj, Unstructured oldObj, Consumer<String> warnings) {
+    List<FieldError> errors = new ArrayList<>(validateSchema(newObj, oldObj, warnings));
     if (scale != null) {
       errors.addAll(scale.validateStatus(newObj));
     }

@@ -8,15 +8,16 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 /**
- * The check of a CRD's {@code openAPIV3Schema}: the schema model's structural rules, then (on a structural
- * schema) the compilation of its {@code x-kubernetes-validations} rules, with kube's messages.
+ * The check of a CRD's {@code openAPIV3Schema}: the schema model's structural rules and defaults (each
+ * default also against its rules), then (on a structural schema) the compilation of its
+ * {@code x-kubernetes-validations} rules, with kube's messages.
  */
 public final class CrdSchemaChecks {
   private CrdSchemaChecks() {}
 
   static BiFunction<JsonNode, String, List<FieldError>> available() {
     return (schema, path) -> {
-      List<FieldError> errors = StructuralSchema.check(schema, path);
+      List<FieldError> errors = StructuralSchema.check(schema, path, CelValidator::checkDefault);
       return errors.isEmpty() ? CelValidator.check(StructuralSchema.fromOpenApiV3(schema), path) : errors;
     };
   }

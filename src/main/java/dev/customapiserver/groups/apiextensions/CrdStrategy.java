@@ -331,8 +331,9 @@ public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinit
   }
 
   /**
-   * The first DELETE makes the definition Terminating (condition and the cleanup finalizer, as
-   * kube's REST delete does); the controller deletes the custom objects, then drops the finalizer.
+   * The first DELETE makes the definition Terminating (condition {@code InstanceDeletionPending} and the
+   * cleanup finalizer, as kube's REST delete does); the controller deletes the custom objects, then
+   * drops the finalizer.
    */
   @Override
   public boolean deleteInStages(CustomResourceDefinition obj, Instant now) {
@@ -350,7 +351,8 @@ public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinit
       obj.status = new CustomResourceDefinition.Status();
     }
     Conditions.set(obj, new CustomResourceDefinition.Condition("Terminating", "True",
-        now.truncatedTo(ChronoUnit.SECONDS).toString(), "InstanceDeletionInProgress", "CustomResource deletion is in progress"));
+        now.truncatedTo(ChronoUnit.SECONDS).toString(), "InstanceDeletionPending",
+        "CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon"));
     return true;
   }
 }

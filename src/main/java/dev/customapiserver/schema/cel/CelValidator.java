@@ -2,6 +2,7 @@ package dev.customapiserver.schema.cel;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.customapiserver.api.errors.FieldError;
+import dev.customapiserver.schema.Correlation;
 import dev.customapiserver.schema.GoErrorValues;
 import dev.customapiserver.schema.StructuralSchema;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The {@code x-kubernetes-validations} rules of a custom resource's structural schema, compiled once and
@@ -29,10 +31,39 @@ public final class CelValidator {
   private final long perCallLimit;
 
   private CelValidator(StructuralSchema root, long perCallLimit) {
+    this(root, perCallLimit, true);
+  }
+
+  private CelValidator(StructuralSchema root, long perCallLimit, boolean resourceRoot) {
     this.root = root;
     this.perCallLimit = perCallLimit;
     CelTypes types = new CelTypes();
-    collect(types, root, true);
+    collect(types, root, resourceRoot);
+  }
+
+  /**
+   * kube's check of a CRD schema's default against the rules of its node and below
+   * ({@code structuraldefaulting.ValidateDefaults}): evaluated as an update from the default to itself,
+   * and, when that passes, as a create ({@code optionalOldSelf} rules see no old value). Paths start at
+   * {@code path}, the default's ({@code ...properties[spec].default}, {@code ...default.replicas}).
+   */
+  public static List<FieldError> checkDefault(StructuralSchema node, boolean resourceRoot, JsonNode value, String path) {
+    CelValidator v = new CelValidator(node, Evaluation.PER_CALL_LIMIT, resourceRoot);
+    if (v.isEmpty()) {
+      return List.of();
+    }
+    // not ratcheted: kube evaluates a default without a correlation
+    List<FieldError> errors = v.evaluate(value, value, null, w -> {});
+    if (errors.isEmpty()) {
+      errors = v.evaluate(value, null, null, w -> {});
+    }
+    List<FieldError> placed = new ArrayList<>();
+    for (FieldError e : errors) {
+      String f = e.field();
+      String at = f == null || f.isEmpty() || f.equals("<nil>") ? path : f.startsWith("[") ? path + f : path + "." + f;
+      placed.add(new FieldError(e.type(), at, e.value(), e.detail()));
+    }
+    return placed;
   }
 
   /** The rules of a custom resource schema (the root is the resource itself). */
@@ -67,12 +98,26 @@ public final class CelValidator {
    * errors have kube's field paths ({@code spec.replicas}; {@code <nil>} for rules on the root).
    */
   public List<FieldError> validate(JsonNode object, JsonNode old) {
+    return validate(object, old, w -> {});
+  }
+
+  /**
+   * As {@link #validate(JsonNode, JsonNode)}; on update with kube's ratcheting: a failing rule that does
+   * not read {@code oldSelf} on a value that is unchanged (its own, or for a value without an old
+   * counterpart its nearest correlated parent's, see {@link Correlation}) is no error but a
+   * {@code warnings} entry, the error as kube prints it ({@code spec.x: Invalid value: ...}).
+   */
+  public List<FieldError> validate(JsonNode object, JsonNode old, Consumer<String> warnings) {
+    return evaluate(object, old, old == null ? null : Correlation.ofResource(root, object, old), warnings);
+  }
+
+  private List<FieldError> evaluate(JsonNode object, JsonNode old, Correlation correlation, Consumer<String> warnings) {
     List<FieldError> errors = new ArrayList<>();
     if (isEmpty()) {
       return errors;
     }
     Evaluation budget = new Evaluation(perCallLimit, Evaluation.OBJECT_BUDGET);
-    new Walk(errors, budget).node(root, object, old, "", false); // the root: metadata changes count too
+    new Walk(errors, budget, warnings).node(root, object, old, "", correlation, null);
     return errors;
   }
 
@@ -82,6 +127,11 @@ public final class CelValidator {
    * value, too long, too many); otherwise one error says so. Returns {@code schemaErrors} with the rules'.
    */
   public List<FieldError> validateAfter(List<FieldError> schemaErrors, JsonNode object, JsonNode old) {
+    return validateAfter(schemaErrors, object, old, w -> {});
+  }
+
+  /** As {@link #validateAfter(List, JsonNode, JsonNode)}, the ratcheted rules' failures sent to {@code warnings}. */
+  public List<FieldError> validateAfter(List<FieldError> schemaErrors, JsonNode object, JsonNode old, Consumer<String> warnings) {
     List<FieldError> errors = new ArrayList<>(schemaErrors);
     if (isEmpty()) {
       return errors;
@@ -91,7 +141,7 @@ public final class CelValidator {
           "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation"));
       return errors;
     }
-    errors.addAll(validate(object, old));
+    errors.addAll(validate(object, old, warnings));
     return errors;
   }
 
@@ -156,19 +206,22 @@ public final class CelValidator {
   private final class Walk {
     private final List<FieldError> errors;
     private final Evaluation budget;
+    private final Consumer<String> warnings;
     private boolean stopped;
 
-    Walk(List<FieldError> errors, Evaluation budget) {
+    Walk(List<FieldError> errors, Evaluation budget, Consumer<String> warnings) {
       this.errors = errors;
       this.budget = budget;
+      this.warnings = warnings;
     }
 
     /**
-     * {@code unchanged}: whether the value equals its old value (kube's ratcheting: a failing rule that does
-     * not read oldSelf is let through where nothing changed); for values without an old counterpart
-     * (items of lists that are not map-type lists) the nearest parent's.
+     * {@code c}: the value's correlation with its old value, null when it has none (not ratcheting, or a
+     * value without an old counterpart, such as an item of a list that is not a map-type list);
+     * {@code parent}: the nearest correlated parent's. A failing rule that does not read oldSelf is
+     * ratcheted when the value (or, without a correlation, that parent) is unchanged.
      */
-    void node(StructuralSchema s, JsonNode v, JsonNode old, String path, boolean unchanged) {
+    void node(StructuralSchema s, JsonNode v, JsonNode old, String path, Correlation c, Correlation parent) {
       if (stopped || s == null || v == null || v.isNull() || v.isMissingNode() || !hasRules.get(s)) {
         return;
       }
@@ -177,7 +230,7 @@ public final class CelValidator {
       }
       NodeRules nr = rules.get(s);
       if (nr != null) {
-        evaluate(nr, v, old, path, unchanged);
+        evaluate(nr, v, old, path, c != null ? c.unchanged() : parent != null && parent.unchanged());
       }
       if (stopped) {
         return;
@@ -191,13 +244,17 @@ public final class CelValidator {
           String at = p != null ? child(path, e.getKey()) : path + "[" + e.getKey() + "]";
           StructuralSchema sub = p != null ? p : s.additionalProperties();
           JsonNode o = oldMap ? old.get(e.getKey()) : null;
-          node(sub, e.getValue(), o, at, o != null && o.equals(e.getValue()));
+          boolean typeMeta = c != null && parent == null && (e.getKey().equals("apiVersion") || e.getKey().equals("kind"));
+          if (typeMeta) { // kube: never ratcheted (both versions were converted to the same one)
+            node(sub, e.getValue(), o, at, null, null);
+          } else {
+            node(sub, e.getValue(), o, at, c == null ? null : c.key(e.getKey()), c == null ? parent : c);
+          }
         }
       } else if (v.isArray() && s.items() != null) {
         for (int i = 0; i < v.size(); i++) {
           JsonNode o = oldItem(s, v.get(i), old);
-          boolean correlated = "map".equals(s.listType());
-          node(s.items(), v.get(i), o, path + "[" + i + "]", correlated ? o != null && o.equals(v.get(i)) : unchanged);
+          node(s.items(), v.get(i), o, path + "[" + i + "]", c == null ? null : c.index(i), c == null ? parent : c);
         }
       }
     }
@@ -266,12 +323,14 @@ public final class CelValidator {
         if (stopped) {
           return;
         }
-        if (!r.usesOldSelf && unchanged) {
-          continue; // ratcheted (kube sends it as a warning)
-        }
         // kube 1.36 shows the value of a scalar (the node's, also under a fieldPath) and omits an object's or a list's
         Object value = "object".equals(type) || "array".equals(type) ? FieldError.OMIT_VALUE : GoErrorValues.unstructured(v);
-        errors.add(RuleErrors.forReason(r.rule.reason(), fieldAt, value, detail));
+        FieldError failure = RuleErrors.forReason(r.rule.reason(), fieldAt, value, detail);
+        if (!r.usesOldSelf && unchanged) {
+          warnings.accept(failure.toString()); // ratcheted: kube's warning.AddWarning(ctx, "", err.Error())
+        } else {
+          errors.add(failure);
+        }
       }
     }
 

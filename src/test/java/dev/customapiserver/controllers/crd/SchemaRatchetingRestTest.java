@@ -19,7 +19,17 @@ import org.junit.jupiter.api.Test;
 class SchemaRatchetingRestTest {
   static final String GROUP = "ratcheting.example.com";
   static final String WIDGETS = "/apis/" + GROUP + "/v1/namespaces/default/widgets";
+  static final String GADGETS = "/apis/" + GROUP + "/v1/namespaces/default/gadgets";
   static CrdFixture f;
+
+  /** Gadgets: spec.ports, a map-type list keyed by name, its port number limited by {@code portSchema}. */
+  static String gadgetVersions(String portSchema) {
+    return "[{\"name\":\"v1\",\"served\":true,\"storage\":true,\"schema\":{\"openAPIV3Schema\":"
+        + "{\"type\":\"object\",\"properties\":{\"spec\":{\"type\":\"object\",\"properties\":{"
+        + "\"ports\":{\"type\":\"array\",\"x-kubernetes-list-type\":\"map\",\"x-kubernetes-list-map-keys\":[\"name\"],"
+        + "\"items\":{\"type\":\"object\",\"required\":[\"name\"],\"properties\":{\"name\":{\"type\":\"string\"},"
+        + "\"port\":" + portSchema + "}}}}}}}}}]";
+  }
 
   static String versions(String sizeSchema) {
     return "[{\"name\":\"v1\",\"served\":true,\"storage\":true,\"schema\":{\"openAPIV3Schema\":"
@@ -31,6 +41,7 @@ class SchemaRatchetingRestTest {
   static void start() throws Exception {
     f = new CrdFixture();
     f.define(CrdFixture.crd(GROUP, "widgets", "Widget", versions("{\"type\":\"string\"}")), GROUP, "v1", "widgets");
+    f.define(CrdFixture.crd(GROUP, "gadgets", "Gadget", gadgetVersions("{\"type\":\"integer\"}")), GROUP, "v1", "gadgets");
   }
 
   @AfterAll
@@ -73,5 +84,64 @@ class SchemaRatchetingRestTest {
         .isEqualTo("Widget.ratcheting.example.com \"old\" is invalid: spec.size: Too long: may not be more than 3 bytes");
     assertThat(merge("old", "{\"spec\":{\"size\":\"big\"}}").statusCode()).as("made valid").isEqualTo(200);
     assertThat(merge("old", "{\"spec\":{\"size\":\"enormous\"}}").statusCode()).as("no way back").isEqualTo(422);
+  }
+
+  @Test
+  @DisplayName("a map-type list's items ratchet by key: another item changes, the invalid one stays; changing it is 422")
+  void mapListItemsByKey() throws Exception {
+    String gadget = "{\"apiVersion\":\"" + GROUP + "/v1\",\"kind\":\"Gadget\",\"metadata\":{\"name\":\"g\"},"
+        + "\"spec\":{\"ports\":[{\"name\":\"web\",\"port\":99999},{\"name\":\"dns\",\"port\":53}]}}";
+    assertThat(f.send("POST", GADGETS, gadget).statusCode()).isEqualTo(201);
+    HttpResponse<String> tightened = f.send("PATCH", CrdFixture.CRDS + "/gadgets." + GROUP,
+        "{\"spec\":{\"versions\":" + gadgetVersions("{\"type\":\"integer\",\"maximum\":65535}") + "}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(tightened.statusCode()).as(tightened.body()).isEqualTo(200);
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (f.send("POST", GADGETS, gadget.replace("\"g\"", "\"probe\"")).statusCode() != 422) {
+      assertThat(System.nanoTime()).as("the tightened schema is never served").isLessThan(deadline);
+      Thread.sleep(50);
+    }
+
+    HttpResponse<String> other = f.send("PATCH", GADGETS + "/g",
+        "[{\"op\":\"replace\",\"path\":\"/spec/ports/1/port\",\"value\":5353},"
+            + "{\"op\":\"add\",\"path\":\"/spec/ports/0\",\"value\":{\"name\":\"ssh\",\"port\":22}}]",
+        "Content-Type", "application/json-patch+json");
+    assertThat(other.statusCode()).as(other.body()).isEqualTo(200);
+
+    HttpResponse<String> changed = f.send("PATCH", GADGETS + "/g",
+        "[{\"op\":\"replace\",\"path\":\"/spec/ports/1/port\",\"value\":99998}]",
+        "Content-Type", "application/json-patch+json");
+    assertThat(changed.statusCode()).as(changed.body()).isEqualTo(422);
+    assertThat(json(changed).at("/message").asText()).isEqualTo("Gadget.ratcheting.example.com \"g\" is invalid: "
+        + "spec.ports[1].port: Invalid value: 99998: spec.ports[1].port in body should be less than or equal to 65535");
+  }
+
+  @Test
+  @DisplayName("a rule added later: an update leaving the failing field alone passes with kube's warning; changing it is 422")
+  void ratchetedRuleWarns() throws Exception {
+    String doodads = "/apis/" + GROUP + "/v1/namespaces/default/doodads";
+    f.define(CrdFixture.crd(GROUP, "doodads", "Doodad", versions("{\"type\":\"string\"}")), GROUP, "v1", "doodads");
+    assertThat(f.send("POST", doodads, widget("d", "enormous").replace("Widget", "Doodad")).statusCode()).isEqualTo(201);
+    String ruled = versions("{\"type\":\"string\",\"x-kubernetes-validations\":[{\"rule\":\"self.size() <= 3\","
+        + "\"message\":\"at most 3 characters\"}]}");
+    HttpResponse<String> tightened = f.send("PATCH", CrdFixture.CRDS + "/doodads." + GROUP, "{\"spec\":{\"versions\":" + ruled + "}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(tightened.statusCode()).as(tightened.body()).isEqualTo(200);
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (f.send("POST", doodads, widget("probe", "gigantic").replace("Widget", "Doodad")).statusCode() != 422) {
+      assertThat(System.nanoTime()).as("the rule is never served").isLessThan(deadline);
+      Thread.sleep(50);
+    }
+
+    HttpResponse<String> other = f.send("PATCH", doodads + "/d", "{\"spec\":{\"color\":\"green\"}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(other.statusCode()).as(other.body()).isEqualTo(200);
+    assertThat(other.headers().allValues("Warning"))
+        .containsExactly("299 - \"spec.size: Invalid value: \\\"enormous\\\": at most 3 characters\"");
+    HttpResponse<String> changed = f.send("PATCH", doodads + "/d", "{\"spec\":{\"size\":\"gigantic\"}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(changed.statusCode()).as(changed.body()).isEqualTo(422);
+    assertThat(json(changed).at("/message").asText()).isEqualTo(
+        "Doodad.ratcheting.example.com \"d\" is invalid: spec.size: Invalid value: \"gigantic\": at most 3 characters");
   }
 }

@@ -4,6 +4,9 @@ import static dev.customapiserver.controllers.crd.CrdFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.customapiserver.storage.ForwardingStorageBackend;
+import dev.customapiserver.storage.StorageBackend;
+import dev.customapiserver.testing.MemoryStorageBackend;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.Predicate;
@@ -118,5 +121,90 @@ class TerminatingDefinitionRestTest {
     HttpResponse<String> list = until(groupVersion, r -> r.statusCode() == 200 && r.body().contains("\"create\""));
     assertThat(resource(list).get("verbs").toString())
         .isEqualTo("[\"delete\",\"deletecollection\",\"get\",\"list\",\"patch\",\"create\",\"update\",\"watch\"]");
+  }
+
+  @Test
+  @DisplayName("held by another finalizer after the cleanup, as kube: objects gone, Terminating False (InstanceDeletionCompleted), "
+      + "served in full again, creates allowed; gone once released")
+  void heldByAnotherFinalizer() throws Exception {
+    String group = "held.example.com";
+    String groupVersion = "/apis/" + group + "/v1";
+    String crontabs = groupVersion + "/namespaces/default/crontabs";
+    String crd = CrdFixture.CRDS + "/crontabs." + group;
+    f.define(CrdFixture.crd(group, "crontabs", "CronTab", CrdFixture.ANY_V1), group, "v1", "crontabs");
+    String plain = "{\"apiVersion\":\"" + group + "/v1\",\"kind\":\"CronTab\",\"metadata\":{\"name\":\"%s\"}}";
+    assertThat(f.send("POST", crontabs, plain.formatted("first")).statusCode()).isEqualTo(201);
+    HttpResponse<String> held = f.send("PATCH", crd, "{\"metadata\":{\"finalizers\":[\"example.com/hold\"]}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(held.statusCode()).as(held.body()).isEqualTo(200);
+
+    HttpResponse<String> deleted = f.send("DELETE", crd, null);
+    assertThat(deleted.statusCode()).as(deleted.body()).isEqualTo(200);
+    assertThat(json(deleted).at("/metadata/finalizers").toString())
+        .isEqualTo("[\"example.com/hold\",\"customresourcecleanup.apiextensions.k8s.io\"]");
+    assertThat(terminating(json(deleted)).toString()).contains("\"status\":\"True\"", "\"reason\":\"InstanceDeletionPending\"",
+        "\"message\":\"CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon\"");
+
+    JsonNode after = json(until(crd, r -> r.statusCode() == 200 && !r.body().contains("customresourcecleanup")));
+    assertThat(after.at("/metadata/finalizers").toString()).isEqualTo("[\"example.com/hold\"]");
+    assertThat(after.at("/metadata/deletionTimestamp").isTextual()).isTrue();
+    JsonNode condition = terminating(after);
+    assertThat(condition.get("status").asText()).isEqualTo("False");
+    assertThat(condition.get("reason").asText()).isEqualTo("InstanceDeletionCompleted");
+    assertThat(condition.get("message").asText()).isEqualTo("removed all instances");
+    assertThat(f.send("GET", crontabs + "/first", null).statusCode()).as("the cleanup deleted it").isEqualTo(404);
+
+    HttpResponse<String> list = until(groupVersion, r -> r.statusCode() == 200 && r.body().contains("\"create\""));
+    assertThat(resource(list).get("verbs").toString())
+        .isEqualTo("[\"delete\",\"deletecollection\",\"get\",\"list\",\"patch\",\"create\",\"update\",\"watch\"]");
+    HttpResponse<String> create = f.send("POST", crontabs, plain.formatted("second"));
+    assertThat(create.statusCode()).as("kube lets it be created: the definition is no longer Terminating").isEqualTo(201);
+
+    HttpResponse<String> released = f.send("PATCH", crd, "{\"metadata\":{\"finalizers\":null}}",
+        "Content-Type", "application/merge-patch+json");
+    assertThat(released.statusCode()).as(released.body()).isEqualTo(200);
+    until(crd, r -> r.statusCode() == 404);
+    until(crontabs, r -> r.statusCode() == 404);
+  }
+
+  static JsonNode terminating(JsonNode crd) {
+    for (JsonNode c : crd.at("/status/conditions")) {
+      if (c.get("type").asText().equals("Terminating")) {
+        return c;
+      }
+    }
+    throw new AssertionError(crd.toString());
+  }
+
+  @Test
+  @DisplayName("a server started while a definition is Terminating keeps cleaning it up: its held object is still served, "
+      + "the definition goes once it is released")
+  void restartedWhileTerminating() throws Exception {
+    String group = "restart.example.com";
+    String crontabs = "/apis/" + group + "/v1/namespaces/default/crontabs";
+    String crd = CrdFixture.CRDS + "/crontabs." + group;
+    MemoryStorageBackend memory = new MemoryStorageBackend();
+    StorageBackend kept = new ForwardingStorageBackend(memory) {
+      @Override
+      public void close() {} // outlives the first server
+    };
+    try (CrdFixture first = new CrdFixture(kept)) {
+      first.define(CrdFixture.crd(group, "crontabs", "CronTab", CrdFixture.ANY_V1), group, "v1", "crontabs");
+      assertThat(first.send("POST", crontabs, crontab("held").replace(GROUP, group)).statusCode()).isEqualTo(201);
+      assertThat(first.send("DELETE", crd, null).statusCode()).isEqualTo(200);
+    }
+    try (CrdFixture second = new CrdFixture(kept)) {
+      second.eventually(crontabs + "/held");
+      HttpResponse<String> released = second.send("PATCH", crontabs + "/held", "{\"metadata\":{\"finalizers\":null}}",
+          "Content-Type", "application/merge-patch+json");
+      assertThat(released.statusCode()).as(released.body()).isEqualTo(200);
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (second.send("GET", crd, null).statusCode() != 404) {
+        assertThat(System.nanoTime()).as("the definition never goes").isLessThan(deadline);
+        Thread.sleep(50);
+      }
+    } finally {
+      memory.close();
+    }
   }
 }

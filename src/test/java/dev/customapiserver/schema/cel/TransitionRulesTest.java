@@ -1,8 +1,13 @@
 package dev.customapiserver.schema.cel;
 
 import static dev.customapiserver.schema.cel.Schemas.errors;
+import static dev.customapiserver.schema.cel.Schemas.json;
+import static dev.customapiserver.schema.cel.Schemas.schema;
+import static dev.customapiserver.schema.cel.Schemas.strings;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -97,5 +102,48 @@ class TransitionRulesTest {
         "spec.tags[0]: Invalid value: \"bad\": failed rule: self != 'bad'");
     assertThat(errors(s, "{'spec':{'name':'toolong'}}")).as("on create").containsExactly(
         "spec.name: Invalid value: \"toolong\": too long");
+  }
+
+  @Test
+  @DisplayName("ratcheting warns: a let-through failure is a warning worded as kube's error; map-list items by key, set items with their list")
+  void ratchetingWarnings() {
+    String s = """
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              name: {type: string, x-kubernetes-validations: [{rule: "self.size() <= 3", message: "too long"}]}
+              size: {type: integer}
+              ports:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [name]
+                items:
+                  type: object
+                  required: [name]
+                  properties: {name: {type: string}, port: {type: integer}}
+                  x-kubernetes-validations: [{rule: "self.port < 1024", message: "privileged ports only"}]
+              tags:
+                type: array
+                x-kubernetes-list-type: set
+                items: {type: string, x-kubernetes-validations: [{rule: "self != 'bad'"}]}
+        """;
+    CelValidator rules = CelValidator.of(schema(s));
+    String old = "{'spec':{'name':'toolong','size':1,'ports':[{'name':'a','port':8080},{'name':'b','port':22}],'tags':['bad']}}";
+    List<String> warnings = new ArrayList<>();
+    assertThat(strings(rules.validate(json("{'spec':{'name':'toolong','size':2,"
+        + "'ports':[{'name':'b','port':23},{'name':'a','port':8080}],'tags':['bad']}}"), json(old), warnings::add))).isEmpty();
+    assertThat(warnings).containsExactly(
+        "spec.name: Invalid value: \"toolong\": too long",
+        "spec.ports[1]: Invalid value: privileged ports only",
+        "spec.tags[0]: Invalid value: \"bad\": failed rule: self != 'bad'");
+
+    warnings.clear();
+    assertThat(strings(rules.validate(json("{'spec':{'name':'toolong','size':1,"
+        + "'ports':[{'name':'a','port':8081},{'name':'b','port':22}],'tags':['bad','ok']}}"), json(old), warnings::add)))
+        .containsExactly("spec.ports[0]: Invalid value: privileged ports only",
+            "spec.tags[0]: Invalid value: \"bad\": failed rule: self != 'bad'");
+    assertThat(warnings).containsExactly("spec.name: Invalid value: \"toolong\": too long");
   }
 }
