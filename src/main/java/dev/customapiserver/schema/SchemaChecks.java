@@ -41,6 +41,11 @@ final class SchemaChecks {
   private SchemaChecks() {}
 
   static List<FieldError> check(JsonNode schema, String path, DefaultValueRules rules) {
+    return check(schema, path, rules, true);
+  }
+
+  /** As {@link #check(JsonNode, String, DefaultValueRules)}; without the defaults' own checks when {@code defaults} is false. */
+  static List<FieldError> check(JsonNode schema, String path, DefaultValueRules rules, boolean defaults) {
     if (schema == null || schema.isNull() || schema.isMissingNode()) {
       return List.of(FieldError.required(path, "schemas are required"));
     }
@@ -50,7 +55,7 @@ final class SchemaChecks {
     List<FieldError> all = new ArrayList<>(StructuralChecks.check(schema, path));
     SchemaChecks c = new SchemaChecks();
     c.openApi(schema, path, new Context(true, "", false), true);
-    if (all.isEmpty()) { // kube: the defaults of a structural schema, before the OpenAPI restrictions
+    if (defaults && all.isEmpty()) { // kube: the defaults of a structural schema, before the OpenAPI restrictions
       all.addAll(defaults(schema, path, rules, c.errors.isEmpty()));
     }
     all.addAll(c.errors);

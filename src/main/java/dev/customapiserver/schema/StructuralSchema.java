@@ -105,10 +105,13 @@ public final class StructuralSchema {
   /**
    * The structural schema of a CRD's {@code openAPIV3Schema}.
    *
+   * The defaults' own checks are left out: a definition stored before they were made (or by a server
+   * that did not make them) is served with its schema as kube serves it, never without one.
+   *
    * @throws InvalidSchemaException with kube's errors (paths relative to the schema) if {@link #check} finds any
    */
   public static StructuralSchema fromOpenApiV3(JsonNode openApiV3Schema) {
-    List<FieldError> errors = check(openApiV3Schema, "openAPIV3Schema");
+    List<FieldError> errors = SchemaChecks.check(openApiV3Schema, "openAPIV3Schema", DefaultValueRules.NONE, false);
     if (!errors.isEmpty()) {
       throw new InvalidSchemaException(errors);
     }

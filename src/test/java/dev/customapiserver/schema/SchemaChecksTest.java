@@ -141,6 +141,17 @@ class SchemaChecksTest {
   }
 
   @Test
+  @DisplayName("a stored definition whose default breaks its schema is still served with that schema, as kube serves it: "
+      + "only a create or update of the definition refuses the default")
+  void storedBadDefaultStillServed() {
+    String schema = "type: object\nproperties: {spec: {type: object, default: {}, properties: {replicas: {type: integer, default: 'one'}}}}";
+    assertThat(check(schema)).hasSize(1);
+    StructuralSchema served = StructuralSchema.fromOpenApiV3(yaml(schema));
+    assertThat(served.validate(yaml("{spec: {replicas: 'x'}}"))).extracting(FieldError::toString)
+        .containsExactly("spec.replicas: Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"");
+  }
+
+  @Test
   @DisplayName("a missing schema is required")
   void missing() {
     assertThat(StructuralSchema.check(null, AT)).extracting(FieldError::toString)
