@@ -21,16 +21,31 @@ final class DefaultChecks {
   private static final Set<String> META_FIELDS = Set.of("apiVersion", "kind", "metadata");
 
   private final DefaultValueRules rules;
+  private final boolean requirePruned;
+  private final boolean pruningOnly;
   private final List<FieldError> errors = new ArrayList<>();
 
-  private DefaultChecks(DefaultValueRules rules) {
+  private DefaultChecks(DefaultValueRules rules, boolean requirePruned, boolean pruningOnly) {
     this.rules = rules;
+    this.requirePruned = requirePruned;
+    this.pruningOnly = pruningOnly;
   }
 
-  static List<FieldError> check(StructuralSchema root, String path, DefaultValueRules rules) {
-    DefaultChecks c = new DefaultChecks(rules);
+  /**
+   * The defaults' errors. {@code requirePruned} false leaves out {@code must not have unknown fields}: kube
+   * lets a definition that already had unpruned defaults be updated with them ({@code requirePrunedDefaults}).
+   */
+  static List<FieldError> check(StructuralSchema root, String path, DefaultValueRules rules, boolean requirePruned) {
+    DefaultChecks c = new DefaultChecks(rules, requirePruned, false);
     c.walk(root, path, true, false);
     return c.errors;
+  }
+
+  /** Whether a default outside metadata holds fields its schema would prune (kube's schemaHasUnprunedDefaults). */
+  static boolean hasUnpruned(StructuralSchema root) {
+    DefaultChecks c = new DefaultChecks(DefaultValueRules.NONE, true, true);
+    c.walk(root, "", true, false);
+    return !c.errors.isEmpty();
   }
 
   /** {@code resourceRoot}: the root or an embedded resource; {@code insideMeta}: under their apiVersion, kind or metadata. */
@@ -53,12 +68,15 @@ final class DefaultChecks {
 
   private void checkDefault(StructuralSchema s, String at, boolean resourceRoot, boolean insideMeta) {
     JsonNode value = s.defaultValue;
-    if (!insideMeta) {
+    if (!insideMeta && requirePruned) {
       JsonNode pruned = value.deepCopy();
       Pruner.prune(pruned, s, resourceRoot);
       if (!pruned.equals(value)) {
         errors.add(FieldError.invalid(at, GoErrorValues.unstructured(value), "must not have unknown fields"));
       }
+    }
+    if (pruningOnly) {
+      return;
     }
     List<FieldError> found = new ArrayList<>();
     new ValueValidator(found).validate(s, value, "");

@@ -41,11 +41,15 @@ final class SchemaChecks {
   private SchemaChecks() {}
 
   static List<FieldError> check(JsonNode schema, String path, DefaultValueRules rules) {
-    return check(schema, path, rules, true);
+    return check(schema, path, rules, true, true);
   }
 
-  /** As {@link #check(JsonNode, String, DefaultValueRules)}; without the defaults' own checks when {@code defaults} is false. */
-  static List<FieldError> check(JsonNode schema, String path, DefaultValueRules rules, boolean defaults) {
+  /**
+   * As {@link #check(JsonNode, String, DefaultValueRules)}; without the defaults' own checks when {@code defaults}
+   * is false, without their pruning check when {@code requirePrunedDefaults} is false.
+   */
+  static List<FieldError> check(JsonNode schema, String path, DefaultValueRules rules, boolean defaults,
+      boolean requirePrunedDefaults) {
     if (schema == null || schema.isNull() || schema.isMissingNode()) {
       return List.of(FieldError.required(path, "schemas are required"));
     }
@@ -56,7 +60,7 @@ final class SchemaChecks {
     SchemaChecks c = new SchemaChecks();
     c.openApi(schema, path, new Context(true, "", false), true);
     if (defaults && all.isEmpty()) { // kube: the defaults of a structural schema, before the OpenAPI restrictions
-      all.addAll(defaults(schema, path, rules, c.errors.isEmpty()));
+      all.addAll(defaults(schema, path, rules, c.errors.isEmpty(), requirePrunedDefaults));
     }
     all.addAll(c.errors);
     return all;
@@ -66,9 +70,10 @@ final class SchemaChecks {
    * The defaults' errors. A schema the OpenAPI restrictions refuse may hold what the schema model cannot
    * use (e.g. a pattern that does not compile); its defaults are then checked as far as the model goes.
    */
-  private static List<FieldError> defaults(JsonNode schema, String path, DefaultValueRules rules, boolean openApiFine) {
+  private static List<FieldError> defaults(JsonNode schema, String path, DefaultValueRules rules, boolean openApiFine,
+      boolean requirePruned) {
     try {
-      return DefaultChecks.check(OpenApiV3Reader.node(schema), path, rules);
+      return DefaultChecks.check(OpenApiV3Reader.node(schema), path, rules, requirePruned);
     } catch (RuntimeException e) {
       if (openApiFine) {
         throw e;

@@ -103,6 +103,28 @@ public final class StructuralSchema {
   }
 
   /**
+   * As {@link #check(JsonNode, String, DefaultValueRules)}; {@code requirePrunedDefaults} false (an update of a
+   * definition that already had such defaults, see {@link #hasUnprunedDefaults}) lets defaults keep fields
+   * their schema would prune.
+   */
+  public static List<FieldError> check(JsonNode openApiV3Schema, String fieldPath, DefaultValueRules rules,
+      boolean requirePrunedDefaults) {
+    return SchemaChecks.check(openApiV3Schema, fieldPath, rules, true, requirePrunedDefaults);
+  }
+
+  /** Whether a structural schema has a default (outside metadata) with fields the schema would prune. */
+  public static boolean hasUnprunedDefaults(JsonNode openApiV3Schema) {
+    if (openApiV3Schema == null || openApiV3Schema.isNull()) {
+      return false;
+    }
+    try {
+      return DefaultChecks.hasUnpruned(fromOpenApiV3(openApiV3Schema));
+    } catch (RuntimeException e) {
+      return false; // not structural: kube's check gives up the same way
+    }
+  }
+
+  /**
    * The structural schema of a CRD's {@code openAPIV3Schema}.
    *
    * The defaults' own checks are left out: a definition stored before they were made (or by a server
@@ -111,7 +133,7 @@ public final class StructuralSchema {
    * @throws InvalidSchemaException with kube's errors (paths relative to the schema) if {@link #check} finds any
    */
   public static StructuralSchema fromOpenApiV3(JsonNode openApiV3Schema) {
-    List<FieldError> errors = SchemaChecks.check(openApiV3Schema, "openAPIV3Schema", DefaultValueRules.NONE, false);
+    List<FieldError> errors = SchemaChecks.check(openApiV3Schema, "openAPIV3Schema", DefaultValueRules.NONE, false, true);
     if (!errors.isEmpty()) {
       throw new InvalidSchemaException(errors);
     }

@@ -5,7 +5,6 @@ import dev.customapiserver.api.errors.FieldError;
 import dev.customapiserver.schema.StructuralSchema;
 import dev.customapiserver.schema.cel.CelValidator;
 import java.util.List;
-import java.util.function.BiFunction;
 
 /**
  * The check of a CRD's {@code openAPIV3Schema}: the schema model's structural rules and defaults (each
@@ -15,9 +14,9 @@ import java.util.function.BiFunction;
 public final class CrdSchemaChecks {
   private CrdSchemaChecks() {}
 
-  static BiFunction<JsonNode, String, List<FieldError>> available() {
-    return (schema, path) -> {
-      List<FieldError> errors = StructuralSchema.check(schema, path, CelValidator::checkDefault);
+  static CrdStrategy.SchemaCheck available() {
+    return (schema, path, requirePrunedDefaults) -> {
+      List<FieldError> errors = StructuralSchema.check(schema, path, CelValidator::checkDefault, requirePrunedDefaults);
       return errors.isEmpty() ? CelValidator.check(StructuralSchema.fromOpenApiV3(schema), path) : errors;
     };
   }

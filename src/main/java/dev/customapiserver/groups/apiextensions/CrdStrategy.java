@@ -7,6 +7,7 @@ import dev.customapiserver.apis.apiextensions.CustomResourceDefinition;
 import dev.customapiserver.groups.admissionregistration.ClientConfigValidation;
 import dev.customapiserver.apis.admissionregistration.WebhookClientConfig;
 import dev.customapiserver.api.errors.FieldError;
+import dev.customapiserver.schema.StructuralSchema;
 import dev.customapiserver.api.validation.NameRules;
 import dev.customapiserver.runtime.ResourceStrategy;
 import java.time.Instant;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -30,11 +30,20 @@ import java.util.stream.Collectors;
  */
 public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinition> {
   static final List<String> SCOPES = List.of("Cluster", "Namespaced");
-  /** The schema check, given the schema and its field path (the schema model's, when present). */
-  private final BiFunction<JsonNode, String, List<FieldError>> schemaCheck;
+  /** The schema check (the schema model's, when present). */
+  @FunctionalInterface
+  interface SchemaCheck {
+    /**
+     * kube's errors for {@code schema} at {@code path}; {@code requirePrunedDefaults} false lets defaults keep
+     * fields the schema would prune (an update of a definition that already had such defaults).
+     */
+    List<FieldError> check(JsonNode schema, String path, boolean requirePrunedDefaults);
+  }
+
+  private final SchemaCheck schemaCheck;
   private final CrdCopier copier = new CrdCopier();
 
-  CrdStrategy(BiFunction<JsonNode, String, List<FieldError>> schemaCheck) {
+  CrdStrategy(SchemaCheck schemaCheck) {
     this.schemaCheck = schemaCheck;
   }
 
@@ -83,6 +92,10 @@ public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinit
 
   @Override
   public List<FieldError> validate(CustomResourceDefinition obj) {
+    return validate(obj, true);
+  }
+
+  private List<FieldError> validate(CustomResourceDefinition obj, boolean requirePrunedDefaults) {
     List<FieldError> errors = new ArrayList<>();
     CustomResourceDefinition.Spec spec = obj.spec == null ? new CustomResourceDefinition.Spec() : obj.spec;
     CustomResourceDefinition.Names names = spec.names == null ? new CustomResourceDefinition.Names() : spec.names;
@@ -116,11 +129,13 @@ public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinit
         errors.add(FieldError.invalid("spec.versions[" + i + "].name", name, String.join(",", problems)));
       }
       if (v.openApiV3Schema() != null && !identicalSchemas(versions)) {
-        errors.addAll(schemaCheck.apply(v.openApiV3Schema(), "spec.versions[" + i + "].schema.openAPIV3Schema"));
+        errors.addAll(schemaCheck.check(v.openApiV3Schema(), "spec.versions[" + i + "].schema.openAPIV3Schema",
+            requirePrunedDefaults));
       }
     }
     if (identicalSchemas(versions)) { // kube's v1 conversion hoists them to spec.validation, where it checks them once
-      errors.addAll(schemaCheck.apply(versions.get(0).openApiV3Schema(), "spec.validation.openAPIV3Schema"));
+      errors.addAll(schemaCheck.check(versions.get(0).openApiV3Schema(), "spec.validation.openAPIV3Schema",
+          requirePrunedDefaults));
     }
     if (!unique) {
       errors.add(FieldError.invalid("spec.versions", new FieldError.Raw(versionList(versions)), "must contain unique version names"));
@@ -306,7 +321,7 @@ public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinit
 
   @Override
   public List<FieldError> validateUpdate(CustomResourceDefinition newObj, CustomResourceDefinition oldObj) {
-    List<FieldError> errors = new ArrayList<>(validate(newObj));
+    List<FieldError> errors = new ArrayList<>(validate(newObj, !hasUnprunedDefaults(oldObj)));
     if (oldObj.isTrue("Established")) {
       immutable(errors, "spec.scope", newObj.spec.scope, oldObj.spec.scope);
       immutable(errors, "spec.names.kind", newObj.spec.names.kind, oldObj.spec.names.kind);
@@ -314,6 +329,14 @@ public final class CrdStrategy implements ResourceStrategy<CustomResourceDefinit
     immutable(errors, "spec.group", newObj.spec.group, oldObj.spec.group);
     immutable(errors, "spec.names.plural", newObj.spec.names.plural, oldObj.spec.names.plural);
     return errors;
+  }
+
+  /** kube's requirePrunedDefaults, negated: a version's schema of the stored definition has a default its schema would prune. */
+  private static boolean hasUnprunedDefaults(CustomResourceDefinition old) {
+    if (old.spec == null || old.spec.versions == null) {
+      return false;
+    }
+    return old.spec.versions.stream().anyMatch(v -> StructuralSchema.hasUnprunedDefaults(v.openApiV3Schema()));
   }
 
   private static void immutable(List<FieldError> errors, String field, String now, String before) {
