@@ -27,6 +27,22 @@ import java.util.Map;
 final class CustomKinds {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final String PUF = "x-kubernetes-preserve-unknown-fields";
+  private static final String CONVENTIONS = "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md";
+  /** meta/v1 TypeMeta's field documentation, as kube's CRD builder copies it onto the kind. */
+  static final String TYPE_META_API_VERSION = "APIVersion defines the versioned schema of this representation of an"
+      + " object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized"
+      + " values. More info: " + CONVENTIONS + "#resources";
+  static final String TYPE_META_KIND = "Kind is a string value representing the REST resource this object"
+      + " represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In"
+      + " CamelCase. More info: " + CONVENTIONS + "#types-kinds";
+  /** The descriptions kube's CRD builder gives apiVersion and kind of an {@code x-kubernetes-embedded-resource}. */
+  static final String EMBEDDED_API_VERSION = "apiVersion defines the versioned schema of this representation of an"
+      + " object. More info: " + CONVENTIONS + "#resources";
+  static final String EMBEDDED_KIND = "kind is a string value representing the type of this object. In CamelCase."
+      + " More info: " + CONVENTIONS + "#types-kinds";
+  /** PartialObjectMetadata's and PartialObjectMetadataList's {@code metadata} documentation. */
+  static final String OBJECT_METADATA = "Standard object's metadata. More info: " + CONVENTIONS + "#metadata";
+  static final String LIST_METADATA = "Standard list metadata. More info: " + CONVENTIONS + "#types-kinds";
 
   private CustomKinds() {}
 
@@ -45,7 +61,7 @@ final class CustomKinds {
       }
       ObjectNode props = kind.has("properties") && kind.get("properties").isObject()
           ? (ObjectNode) kind.get("properties") : kind.putObject("properties");
-      typeMeta(props);
+      typeMeta(props, TYPE_META_API_VERSION, TYPE_META_KIND);
       metadata(props);
       embedded(kind, v2);
     }
@@ -61,24 +77,23 @@ final class CustomKinds {
     list.put("type", "object");
     list.putArray("required").add("items");
     ObjectNode props = list.putObject("properties");
-    typeMeta(props);
+    typeMeta(props, TYPE_META_API_VERSION, TYPE_META_KIND);
     ObjectNode items = props.putObject("items").put("description", "List of " + type.plural()
-        + ". More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md")
-        .put("type", "array");
+        + ". More info: " + CONVENTIONS).put("type", "array");
     items.putObject("items").put("$ref", SchemaNames.ref(kindName));
-    ObjectNode metadata = props.putObject("metadata").put("description", "Standard list metadata.");
+    ObjectNode metadata = props.putObject("metadata").put("description", LIST_METADATA);
     metadata.putArray("allOf").addObject().put("$ref", SchemaNames.ref(MetaSchemas.LIST_META));
     Kinds.gvkArray(list, gv.group(), gv.version(), type.kind() + "List");
     return list;
   }
 
-  private static void typeMeta(ObjectNode props) {
-    props.set("apiVersion", NODES.objectNode().put("description", MetaDescriptions.API_VERSION).put("type", "string"));
-    props.set("kind", NODES.objectNode().put("description", MetaDescriptions.KIND).put("type", "string"));
+  private static void typeMeta(ObjectNode props, String apiVersion, String kind) {
+    props.set("apiVersion", NODES.objectNode().put("description", apiVersion).put("type", "string"));
+    props.set("kind", NODES.objectNode().put("description", kind).put("type", "string"));
   }
 
   private static void metadata(ObjectNode props) {
-    ObjectNode metadata = NODES.objectNode().put("description", "Standard object's metadata.");
+    ObjectNode metadata = NODES.objectNode().put("description", OBJECT_METADATA);
     metadata.putArray("allOf").addObject().put("$ref", SchemaNames.ref(MetaSchemas.OBJECT_META));
     props.set("metadata", metadata);
   }
@@ -100,7 +115,7 @@ final class CustomKinds {
       return;
     }
     ObjectNode props = s.has("properties") ? (ObjectNode) s.get("properties") : s.putObject("properties");
-    typeMeta(props);
+    typeMeta(props, EMBEDDED_API_VERSION, EMBEDDED_KIND);
     metadata(props);
     ArrayNode required = s.has("required") ? (ArrayNode) s.get("required") : s.putArray("required");
     for (String field : new String[] {"kind", "apiVersion"}) {

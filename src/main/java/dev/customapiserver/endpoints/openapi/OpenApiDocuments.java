@@ -223,8 +223,11 @@ public final class OpenApiDocuments {
     for (ResourceType<?> r : resources) {
       boolean custom = r.hubType() == Unstructured.class;
       String kind = custom ? CustomKinds.define(types, gv, r, v2) : Kinds.define(types, gv, r);
-      new ResourcePaths(gv, r, kind, kind + "List", custom ? CUSTOM_RESOURCE_PATCH_CONTENT_TYPES : PATCH_CONTENT_TYPES, custom)
-          .addTo(paths);
+      if (custom) {
+        new CustomResourcePaths(gv, r, kind, kind + "List", CUSTOM_RESOURCE_PATCH_CONTENT_TYPES).addTo(paths);
+      } else {
+        new ResourcePaths(gv, r, kind, kind + "List", PATCH_CONTENT_TYPES).addTo(paths);
+      }
     }
     ObjectNode doc = JsonNodeFactory.instance.objectNode();
     doc.put("openapi", "3.0.0");
