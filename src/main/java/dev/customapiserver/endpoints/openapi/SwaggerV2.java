@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,6 +38,10 @@ final class SwaggerV2 {
     v2.putObject("info").put("title", "custom-apiserver").put("version", version);
     v2.putObject("paths").setAll(paths);
     v2.putObject("definitions").setAll(definitions);
+    ObjectNode shared = SharedParameters.share((ObjectNode) v2.get("paths"), F.objectNode());
+    if (!shared.isEmpty()) {
+      v2.set("parameters", shared);
+    }
     v2.putObject("securityDefinitions").putObject("BearerToken").put("type", "apiKey")
         .put("name", "authorization").put("in", "header").put("description", "Bearer Token authentication");
     v2.putArray("security").addObject().putArray("BearerToken");
@@ -63,7 +69,10 @@ final class SwaggerV2 {
     ArrayNode params = parameters(v3.path("parameters"));
     JsonNode body = v3.get("requestBody");
     if (body != null) {
-      ObjectNode p = F.objectNode().put("name", "body").put("in", "body").put("required", body.path("required").asBoolean(false));
+      ObjectNode p = F.objectNode().put("name", "body").put("in", "body");
+      if (body.path("required").asBoolean(false)) {
+        p.put("required", true);
+      }
       body.path("content").fields().forEachRemaining(c -> {
         consumes.add(c.getKey());
         if (!p.has("schema")) {
@@ -90,7 +99,7 @@ final class SwaggerV2 {
     }
     op.putArray("schemes").add("https");
     if (!params.isEmpty()) {
-      op.set("parameters", params);
+      op.set("parameters", byNameIn(params));
     }
     op.set("responses", responses);
     v3.fields().forEachRemaining(e -> {
@@ -147,6 +156,16 @@ final class SwaggerV2 {
         default -> out.set(e.getKey(), v);
       }
     }
+    return out;
+  }
+
+  /** The parameters sorted by name, then place, as kube-openapi sorts them (the body among them). */
+  private static ArrayNode byNameIn(ArrayNode params) {
+    List<JsonNode> l = new ArrayList<>();
+    params.forEach(l::add);
+    l.sort(Comparator.<JsonNode, String>comparing(p -> p.path("name").asText()).thenComparing(p -> p.path("in").asText()));
+    ArrayNode out = F.arrayNode();
+    l.forEach(out::add);
     return out;
   }
 
