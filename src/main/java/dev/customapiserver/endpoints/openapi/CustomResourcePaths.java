@@ -99,12 +99,22 @@ final class CustomResourcePaths {
     return s;
   }
 
-  private static void put(ObjectNode paths, String path, ObjectNode item) {
+  /** Adds the path's {@code namespace} and {@code name} parameters to each operation, then shares and sorts. */
+  private void put(ObjectNode paths, String path, ObjectNode item) {
+    item.forEach(op -> {
+      ArrayNode params = (ArrayNode) op.get("parameters");
+      if (path.contains("{namespace}")) {
+        params.add(Parameters.path("namespace", OptionDocs.NAMESPACE));
+      }
+      if (path.contains("{name}")) {
+        params.add(Parameters.path("name", "name of the " + type.kind()));
+      }
+    });
     PathItems.shareParameters(item);
     paths.set(path, item);
   }
 
-  /** One operation: the path's {@code name}/{@code namespace} parameters and {@code pretty} before {@code params}. */
+  /** One operation: {@code pretty} and {@code params} (the path's parameters are added by {@link #put}). */
   private ObjectNode op(String id, String action, String description, List<ObjectNode> params, ObjectNode body,
       ObjectNode responses) {
     ObjectNode op = NODES.objectNode();

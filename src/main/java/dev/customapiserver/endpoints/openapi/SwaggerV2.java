@@ -22,6 +22,7 @@ import java.util.TreeMap;
 final class SwaggerV2 {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final String V3_REF = "#/components/schemas/";
+  private static final List<String> CRD_CONSUMES = List.of("application/json", "application/yaml");
   private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch");
 
   private SwaggerV2() {}
@@ -30,7 +31,8 @@ final class SwaggerV2 {
     Map<String, JsonNode> paths = new TreeMap<>();
     Map<String, JsonNode> definitions = new TreeMap<>();
     for (JsonNode doc : v3Documents) {
-      doc.path("paths").fields().forEachRemaining(e -> paths.put(e.getKey(), pathItem(e.getValue())));
+      boolean crd = OpenApiDocuments.CRD_TITLE.equals(doc.path("info").path("title").asText());
+      doc.path("paths").fields().forEachRemaining(e -> paths.put(e.getKey(), pathItem(e.getValue(), crd)));
       doc.path("components").path("schemas").fields().forEachRemaining(e -> definitions.put(e.getKey(), schema(e.getValue())));
     }
     ObjectNode v2 = F.objectNode();
@@ -48,11 +50,12 @@ final class SwaggerV2 {
     return v2;
   }
 
-  private static JsonNode pathItem(JsonNode v3) {
+  /** {@code crd}: from kube's CRD builder, whose every route (GET too) consumes JSON and YAML. */
+  private static JsonNode pathItem(JsonNode v3, boolean crd) {
     ObjectNode item = F.objectNode();
     for (String method : METHODS) {
       if (v3.has(method)) {
-        item.set(method, operation(v3.get(method)));
+        item.set(method, operation(v3.get(method), crd));
       }
     }
     if (v3.has("parameters")) {
@@ -61,7 +64,7 @@ final class SwaggerV2 {
     return item;
   }
 
-  private static ObjectNode operation(JsonNode v3) {
+  private static ObjectNode operation(JsonNode v3, boolean crd) {
     ObjectNode op = F.objectNode();
     copy(v3, op, "tags", "summary", "description", "operationId", "deprecated");
     Set<String> consumes = new LinkedHashSet<>();
@@ -91,6 +94,9 @@ final class SwaggerV2 {
         }
       });
     });
+    if (consumes.isEmpty() && crd) {
+      consumes.addAll(CRD_CONSUMES);
+    }
     if (!consumes.isEmpty()) {
       consumes.forEach(op.putArray("consumes")::add);
     }
