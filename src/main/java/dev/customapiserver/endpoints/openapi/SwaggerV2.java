@@ -33,7 +33,8 @@ final class SwaggerV2 {
     for (JsonNode doc : v3Documents) {
       boolean crd = OpenApiDocuments.CRD_TITLE.equals(doc.path("info").path("title").asText());
       doc.path("paths").fields().forEachRemaining(e -> paths.put(e.getKey(), pathItem(e.getValue(), crd)));
-      doc.path("components").path("schemas").fields().forEachRemaining(e -> definitions.put(e.getKey(), schema(e.getValue())));
+      doc.path("components").path("schemas").fields().forEachRemaining(e -> definitions.put(e.getKey(),
+          KubeSchemas.has(e.getKey()) ? withoutDefaults(schema(e.getValue())) : schema(e.getValue())));
     }
     ObjectNode v2 = F.objectNode();
     v2.put("swagger", "2.0");
@@ -163,6 +164,18 @@ final class SwaggerV2 {
       }
     }
     return out;
+  }
+
+  /** kube's own schemas as its v2 document has them: defaults pruned (kube-openapi handler.PruneDefaults). */
+  private static JsonNode withoutDefaults(JsonNode s) {
+    if (s instanceof ObjectNode o) {
+      o.remove("default");
+      o.path("properties").forEach(SwaggerV2::withoutDefaults);
+      o.path("allOf").forEach(SwaggerV2::withoutDefaults);
+      withoutDefaults(o.path("items"));
+      withoutDefaults(o.path("additionalProperties"));
+    }
+    return s;
   }
 
   /** The parameters sorted by name, then place, as kube-openapi sorts them (the body among them). */
