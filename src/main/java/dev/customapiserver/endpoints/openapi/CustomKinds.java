@@ -16,7 +16,8 @@ import java.util.Map;
  * a class), as kube-apiserver's CRD OpenAPI builder publishes them: the version's schema with
  * {@code apiVersion}, {@code kind} and a {@code metadata} reference to ObjectMeta added (also inside
  * {@code x-kubernetes-embedded-resource} objects), {@code x-kubernetes-group-version-kind}, and a
- * {@code <Kind>List}. Without a structural schema the kind is a bare {@code type: object}.
+ * list kind (its CRD's {@code listKind}, {@code <Kind>List} by default); {@code x-kubernetes-int-or-string}
+ * nodes unfolded as kube unfolds them. Without a structural schema the kind is a bare {@code type: object}.
  *
  * <p>For OpenAPI v2 the schema is first reduced to what v2 and kubectl's v2 reader can take, as
  * kube's {@code ToStructuralOpenAPIV2}: no {@code allOf}/{@code anyOf}/{@code oneOf}/{@code not};
@@ -56,6 +57,7 @@ final class CustomKinds {
     } else {
       JsonNode tree = s.toOpenApiV3();
       kind = tree.isObject() ? (ObjectNode) tree : NODES.objectNode().put("type", "object");
+      unfold(kind);
       if (v2) {
         toV2(kind);
       }
@@ -67,13 +69,18 @@ final class CustomKinds {
     }
     types.put(name, kind);
     Kinds.gvkArray(kind, gv.group(), gv.version(), type.kind());
-    types.put(name + "List", list(gv, type, name));
+    types.put(listName(gv, type), list(gv, type, name));
     return name;
+  }
+
+  /** The name of the list kind's schema: {@code <reversed group>.<version>.<listKind>}. */
+  static String listName(GroupVersion gv, ResourceType<?> type) {
+    return SchemaNames.prefix(gv) + "." + type.listKind();
   }
 
   private static ObjectNode list(GroupVersion gv, ResourceType<?> type, String kindName) {
     ObjectNode list = NODES.objectNode();
-    list.put("description", type.kind() + "List is a list of " + type.kind());
+    list.put("description", type.listKind() + " is a list of " + type.kind());
     list.put("type", "object");
     list.putArray("required").add("items");
     ObjectNode props = list.putObject("properties");
@@ -83,7 +90,7 @@ final class CustomKinds {
     items.putObject("items").put("$ref", SchemaNames.ref(kindName));
     ObjectNode metadata = props.putObject("metadata").put("description", LIST_METADATA);
     metadata.putArray("allOf").addObject().put("$ref", SchemaNames.ref(MetaSchemas.LIST_META));
-    Kinds.gvkArray(list, gv.group(), gv.version(), type.kind() + "List");
+    Kinds.gvkArray(list, gv.group(), gv.version(), type.listKind());
     return list;
   }
 
@@ -126,6 +133,44 @@ final class CustomKinds {
       if (!present) {
         required.add(field);
       }
+    }
+  }
+
+  /**
+   * kube's {@code Structural.Unfold}, in place: an {@code x-kubernetes-int-or-string} node gets
+   * {@code anyOf: [{type: integer}, {type: string}]}, or, when it has another anyOf, that anyOf first in
+   * its {@code allOf}, unless it already has the pattern there.
+   */
+  static void unfold(ObjectNode s) {
+    s.path("properties").forEach(p -> {
+      if (p instanceof ObjectNode o) {
+        unfold(o);
+      }
+    });
+    if (s.get("items") instanceof ObjectNode items) {
+      unfold(items);
+    }
+    if (s.get("additionalProperties") instanceof ObjectNode additional) {
+      unfold(additional);
+    }
+    if (!s.path("x-kubernetes-int-or-string").asBoolean(false)) {
+      return;
+    }
+    ArrayNode intOrString = NODES.arrayNode();
+    intOrString.addObject().put("type", "integer");
+    intOrString.addObject().put("type", "string");
+    if (intOrString.equals(s.get("anyOf")) || intOrString.equals(s.path("allOf").path(0).get("anyOf"))) {
+      return;
+    }
+    if (!s.has("anyOf")) {
+      s.set("anyOf", intOrString);
+    } else {
+      ArrayNode allOf = NODES.arrayNode();
+      allOf.addObject().set("anyOf", intOrString);
+      if (s.get("allOf") instanceof ArrayNode existing) {
+        allOf.addAll(existing);
+      }
+      s.set("allOf", allOf);
     }
   }
 

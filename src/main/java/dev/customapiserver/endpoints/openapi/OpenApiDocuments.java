@@ -227,7 +227,8 @@ public final class OpenApiDocuments {
       boolean custom = r.hubType() == Unstructured.class;
       String kind = custom ? CustomKinds.define(types, gv, r, v2) : Kinds.define(types, gv, r);
       if (custom) {
-        new CustomResourcePaths(gv, r, kind, kind + "List", CUSTOM_RESOURCE_PATCH_CONTENT_TYPES).addTo(paths);
+        new CustomResourcePaths(gv, r, kind, CustomKinds.listName(gv, r), CUSTOM_RESOURCE_PATCH_CONTENT_TYPES)
+            .addTo(paths);
       } else {
         new ResourcePaths(gv, r, kind, kind + "List", PATCH_CONTENT_TYPES).addTo(paths);
       }

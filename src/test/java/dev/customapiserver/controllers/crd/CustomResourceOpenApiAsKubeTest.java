@@ -34,13 +34,17 @@ class CustomResourceOpenApiAsKubeTest {
     server = new TestServer(TestServer.everyGroup(), new MemoryStorageBackend());
     controller = new CustomResourceController(server.registry());
     controller.start();
-    for (JsonNode crd : kube("crds.json")) {
-      HttpResponse<String> r = server.send("POST", CustomResourceOpenApiTest.CRDS, crd.toString());
-      assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+    for (String file : List.of("crds.json", "crds-my-group.json")) {
+      for (JsonNode crd : kube(file)) {
+        HttpResponse<String> r = server.send("POST", CustomResourceOpenApiTest.CRDS, crd.toString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+      }
     }
     long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
     while (!server.send("GET", "/openapi/v3", null).body().contains("apis/stable.example.com/v2")
-        || !server.send("GET", "/openapi/v2", null).body().contains("com.example.stable.v1.Widget")) {
+        || !server.send("GET", "/openapi/v3", null).body().contains("apis/my-group.example.io/v1beta1")
+        || !server.send("GET", "/openapi/v2", null).body().contains("com.example.stable.v1.Widget")
+        || !server.send("GET", "/openapi/v2", null).body().contains("io.example.my-group.v1beta1.IdolCollection")) {
       assertThat(System.nanoTime()).as("the group's documents are published").isLessThan(deadline);
       Thread.sleep(50);
     }
@@ -91,6 +95,33 @@ class CustomResourceOpenApiAsKubeTest {
         assertSame(ours.get("definitions").get(d.getKey()), d.getValue(), d.getKey()));
     kube.get("parameters").fields().forEachRemaining(p ->
         assertSame(ours.get("parameters").get(p.getKey()), p.getValue(), p.getKey()));
+  }
+
+  @Test
+  @DisplayName("a cluster-scoped kind with a plural-looking name (no article), a preserve-unknown-fields root, "
+      + "int-or-string fields unfolded, embedded resources in a list, and a CRD's own listKind: the kinds' v3 and v2 "
+      + "schemas and each operation's id, description, tags, kind and response schemas as kube's")
+  void otherShapes() throws Exception {
+    JsonNode kube = kube("my-group.example.io-v1beta1.v3.json");
+    JsonNode ours = get("/openapi/v3/apis/my-group.example.io/v1beta1");
+    kube.get("schemas").fields().forEachRemaining(s ->
+        assertSame(ours.get("components").get("schemas").get(s.getKey()), s.getValue(), s.getKey()));
+    assertThat(names(ours.get("paths"))).containsExactlyInAnyOrderElementsOf(names(kube.get("operations")));
+    kube.get("operations").fields().forEachRemaining(p -> p.getValue().fields().forEachRemaining(m -> {
+      JsonNode op = ours.get("paths").get(p.getKey()).get(m.getKey());
+      assertThat(op).as(m.getKey() + " " + p.getKey()).isNotNull();
+      for (String field : List.of("operationId", "description", "tags", "x-kubernetes-group-version-kind")) {
+        assertSame(op.get(field), m.getValue().get(field), m.getKey() + " " + p.getKey() + " " + field);
+      }
+      m.getValue().get("responses").fields().forEachRemaining(r -> {
+        java.util.Set<String> refs = new java.util.TreeSet<>();
+        op.get("responses").get(r.getKey()).path("content").forEach(c -> refs.add(c.at("/schema/$ref").asText()));
+        assertThat(refs).as(p.getKey() + " " + m.getKey() + " " + r.getKey()).containsExactlyElementsOf(texts(r.getValue()));
+      });
+    }));
+    JsonNode v2 = get("/openapi/v2").get("definitions");
+    kube("my-group.example.io.v2.json").get("definitions").fields().forEachRemaining(d ->
+        assertSame(v2.get(d.getKey()), d.getValue(), "v2 " + d.getKey()));
   }
 
   /** Equal JSON (objects in any key order), shown as sorted JSON when not. */
