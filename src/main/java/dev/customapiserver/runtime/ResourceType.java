@@ -50,6 +50,7 @@ public final class ResourceType<H extends KubeObject> {
   private final String kind;
   private final String plural;
   private final String singular;
+  private final String listKind;
   private final List<String> shortNames;
   private final List<String> categories;
   private final boolean namespaced;
@@ -74,6 +75,7 @@ public final class ResourceType<H extends KubeObject> {
     this.kind = t.kind;
     this.plural = t.plural;
     this.singular = t.singular;
+    this.listKind = t.listKind;
     this.shortNames = t.shortNames;
     this.categories = t.categories;
     this.namespaced = t.namespaced;
@@ -110,6 +112,7 @@ public final class ResourceType<H extends KubeObject> {
     this.kind = b.kind;
     this.plural = b.plural;
     this.singular = b.singular == null ? b.kind.toLowerCase(Locale.ROOT) : b.singular;
+    this.listKind = b.listKind == null ? b.kind + "List" : b.listKind;
     this.shortNames = List.copyOf(b.shortNames);
     this.categories = List.copyOf(b.categories);
     this.namespaced = b.namespaced;
@@ -149,6 +152,11 @@ public final class ResourceType<H extends KubeObject> {
 
   public String plural() {
     return plural;
+  }
+
+  /** The kind of its lists: {@code <Kind>List} unless named otherwise (a CRD's {@code spec.names.listKind}). */
+  public String listKind() {
+    return listKind;
   }
 
   public String singular() {
@@ -307,6 +315,7 @@ public final class ResourceType<H extends KubeObject> {
     private final String plural;
     private final Class<H> hubType;
     private String singular;
+    private String listKind;
     private final List<String> shortNames = new ArrayList<>();
     private final List<String> categories = new ArrayList<>();
     private boolean namespaced = true;
@@ -330,6 +339,12 @@ public final class ResourceType<H extends KubeObject> {
       this.kind = kind;
       this.plural = plural;
       this.hubType = hubType;
+    }
+
+    /** The list kind, when not {@code <Kind>List}. */
+    public Builder<H> listKind(String k) {
+      this.listKind = k;
+      return this;
     }
 
     public Builder<H> singular(String s) {

@@ -32,6 +32,7 @@ final class CustomResourceTypes {
     boolean terminating = terminating(crd);
     ResourceType.Builder<Unstructured> b = ResourceType.builder(spec.group, names.kind, names.plural, Unstructured.class)
         .singular(names.singular)
+        .listKind(names.listKind)
         .strategy(new CustomResourceStrategy(status, schemas, crd.storageVersion(),
             terminating ? new Errors.Resource(spec.group, names.plural) : null,
             scale));

@@ -30,6 +30,12 @@ final class GnosticV2 {
     ProtoWriter definitions = new ProtoWriter();
     named(doc.path("definitions"), 1, this::schema, definitions);
     d.message(9, definitions);
+    if (doc.has("parameters")) {
+      ProtoWriter parameters = new ProtoWriter();
+      doc.path("parameters").fields().forEachRemaining(e -> parameters.message(1,
+          new ProtoWriter().string(1, e.getKey()).message(2, parameter(e.getValue()))));
+      d.message(10, parameters);
+    }
     for (JsonNode requirement : doc.path("security")) {
       ProtoWriter r = new ProtoWriter();
       requirement.fields().forEachRemaining(e -> r.message(1, new ProtoWriter().string(1, e.getKey())
@@ -55,7 +61,7 @@ final class GnosticV2 {
         p.message(i + 2, operation(item.get(methods[i])));
       }
     }
-    item.path("parameters").forEach(param -> p.message(9, parameter(param)));
+    item.path("parameters").forEach(param -> p.message(9, parametersItem(param)));
     return p;
   }
 
@@ -65,7 +71,7 @@ final class GnosticV2 {
     o.string(2, op.path("summary").asText()).string(3, op.path("description").asText()).string(5, op.path("operationId").asText());
     strings(o, 6, op.path("produces"));
     strings(o, 7, op.path("consumes"));
-    op.path("parameters").forEach(param -> o.message(8, parameter(param)));
+    op.path("parameters").forEach(param -> o.message(8, parametersItem(param)));
     ProtoWriter responses = new ProtoWriter();
     op.path("responses").fields().forEachRemaining(e -> {
       ProtoWriter r = new ProtoWriter().string(1, e.getValue().path("description").asText());
@@ -81,7 +87,15 @@ final class GnosticV2 {
     return o;
   }
 
-  /** A ParametersItem: body, or a query/path/header sub-schema (their field numbers differ). */
+  /** A ParametersItem: a reference to a shared parameter, or the parameter itself. */
+  private ProtoWriter parametersItem(JsonNode p) {
+    if (p.has("$ref")) {
+      return new ProtoWriter().message(2, new ProtoWriter().string(1, p.get("$ref").asText()));
+    }
+    return new ProtoWriter().message(1, parameter(p));
+  }
+
+  /** A Parameter: body, or a query/path/header sub-schema (their field numbers differ). */
   private ProtoWriter parameter(JsonNode p) {
     String in = p.path("in").asText();
     ProtoWriter parameter = new ProtoWriter();
@@ -106,7 +120,7 @@ final class GnosticV2 {
       };
       parameter.message(2, new ProtoWriter().message(which, sub));
     }
-    return new ProtoWriter().message(1, parameter);
+    return parameter;
   }
 
   private ProtoWriter schema(JsonNode s) {

@@ -1,12 +1,17 @@
 package dev.customapiserver.endpoints.openapi;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.meta.DeleteOptions;
 import dev.customapiserver.api.meta.ListMeta;
+import dev.customapiserver.api.meta.ManagedFieldsEntry;
 import dev.customapiserver.api.meta.ObjectMeta;
+import dev.customapiserver.api.meta.OwnerReference;
 import dev.customapiserver.api.meta.Status;
+import java.util.Map;
 
-/** The shared meta/v1 schemas every group-version document carries. */
+/**
+ * The shared meta/v1 schemas every group-version document carries, as kube publishes them
+ * ({@link KubeSchemas}); the wire classes of {@code api.meta} refer to them.
+ */
 final class MetaSchemas {
   static final String OBJECT_META = SchemaNames.META + "ObjectMeta";
   static final String LIST_META = SchemaNames.META + "ListMeta";
@@ -14,26 +19,25 @@ final class MetaSchemas {
   static final String DELETE_OPTIONS = SchemaNames.META + "DeleteOptions";
   static final String PATCH = SchemaNames.META + "Patch";
 
+  /** The classes standing for kube's schemas, by the schemas' simple names. */
+  private static final Map<String, Class<?>[]> CLASSES = Map.of(
+      "ObjectMeta", new Class<?>[] {ObjectMeta.class},
+      "ListMeta", new Class<?>[] {ListMeta.class},
+      "Status", new Class<?>[] {Status.class},
+      "StatusDetails", new Class<?>[] {Status.Details.class},
+      "StatusCause", new Class<?>[] {Status.Cause.class},
+      "DeleteOptions", new Class<?>[] {DeleteOptions.class},
+      "Preconditions", new Class<?>[] {DeleteOptions.Preconditions.class},
+      "OwnerReference", new Class<?>[] {OwnerReference.class},
+      "ManagedFieldsEntry", new Class<?>[] {ManagedFieldsEntry.class});
+
   private MetaSchemas() {}
 
   /** Defines ObjectMeta, ListMeta, Status, DeleteOptions and Patch (and what they reach) in {@code types}. */
   static void addTo(TypeSchemas types) {
-    describe(types.define(ObjectMeta.class, OBJECT_META), "Metadata that all persisted resources must have,"
-        + " which includes all objects users must create.");
-    describe(types.define(ListMeta.class, LIST_META), "Metadata that synthetic resources such as lists and"
-        + " Status carry.");
-    ObjectNode status = describe(types.define(Status.class, STATUS), "A return value for calls that don't"
-        + " return other objects, and the body of every error.");
-    Kinds.gvkArray(status, "", "v1", "Status");
-    describe(types.define(DeleteOptions.class, DELETE_OPTIONS), "May be provided when deleting an API object.");
-    types.put(PATCH, describe(types.newSchema().put("type", "object"),
-        "Gives a concrete name and type to the body of a PATCH request."));
-  }
-
-  private static ObjectNode describe(ObjectNode schema, String description) {
-    if (!schema.has("description")) {
-      schema.put("description", description);
+    for (String name : KubeSchemas.names(SchemaNames.META)) {
+      types.adopt(name, KubeSchemas.get(name),
+          CLASSES.getOrDefault(name.substring(SchemaNames.META.length()), new Class<?>[0]));
     }
-    return schema;
   }
 }

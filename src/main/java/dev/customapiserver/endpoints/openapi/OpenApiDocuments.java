@@ -46,6 +46,9 @@ public final class OpenApiDocuments {
   public static final List<String> CUSTOM_RESOURCE_PATCH_CONTENT_TYPES =
       List.of("application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml");
 
+  /** The title of a document of custom resources only, as kube's CRD OpenAPI builder names it. */
+  static final String CRD_TITLE = "Kubernetes CRD Swagger";
+
   private final Scheme scheme;
   private final Codecs codecs;
   private volatile Built documents;
@@ -223,18 +226,28 @@ public final class OpenApiDocuments {
     for (ResourceType<?> r : resources) {
       boolean custom = r.hubType() == Unstructured.class;
       String kind = custom ? CustomKinds.define(types, gv, r, v2) : Kinds.define(types, gv, r);
-      new ResourcePaths(gv, r, kind, kind + "List", custom ? CUSTOM_RESOURCE_PATCH_CONTENT_TYPES : PATCH_CONTENT_TYPES, custom)
-          .addTo(paths);
+      if (custom) {
+        new CustomResourcePaths(gv, r, kind, CustomKinds.listName(gv, r), CUSTOM_RESOURCE_PATCH_CONTENT_TYPES)
+            .addTo(paths);
+      } else {
+        new ResourcePaths(gv, r, kind, kind + "List", PATCH_CONTENT_TYPES).addTo(paths);
+      }
     }
+    // a group-version of custom resources only is kube's CRD OpenAPI controller's document: its builder's
+    // info and no security section
+    boolean crdsOnly = resources.stream().allMatch(r -> r.hubType() == Unstructured.class);
     ObjectNode doc = JsonNodeFactory.instance.objectNode();
     doc.put("openapi", "3.0.0");
-    doc.putObject("info").put("title", "custom-apiserver").put("version", gv.apiVersion());
+    doc.putObject("info").put("title", crdsOnly ? CRD_TITLE : "custom-apiserver")
+        .put("version", crdsOnly ? "v0.1.0" : gv.apiVersion());
     doc.set("paths", paths);
     ObjectNode components = doc.putObject("components");
     components.putObject("schemas").setAll(schemas);
-    components.putObject("securitySchemes").putObject("BearerToken").put("type", "apiKey")
-        .put("description", "Bearer Token authentication").put("name", "authorization").put("in", "header");
-    doc.putArray("security").addObject().putArray("BearerToken");
+    if (!crdsOnly) {
+      components.putObject("securitySchemes").putObject("BearerToken").put("type", "apiKey")
+          .put("description", "Bearer Token authentication").put("name", "authorization").put("in", "header");
+      doc.putArray("security").addObject().putArray("BearerToken");
+    }
     return doc;
   }
 

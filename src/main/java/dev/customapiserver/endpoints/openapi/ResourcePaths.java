@@ -8,7 +8,10 @@ import dev.customapiserver.runtime.ResourceType;
 import java.util.List;
 import java.util.Map;
 
-/** The path items of one resource in one group-version: collection, object and subresource routes. */
+/**
+ * The path items of one built-in resource in one group-version: collection, object and subresource routes
+ * (custom resources: {@link CustomResourcePaths}).
+ */
 final class ResourcePaths {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final List<String> JSON_YAML = List.of("application/json", "application/yaml");
@@ -31,16 +34,9 @@ final class ResourcePaths {
   private final List<String> patchTypes;
   private final List<String> bodyTypes;
   private final List<String> listTypes;
-  private final boolean custom;
 
-  /**
-   * {@code patchTypes}: the media types every PATCH of this resource (subresources too) takes;
-   * {@code custom}: a custom resource, whose {@code /scale} operations kube's CRD OpenAPI builder tags
-   * with the resource's own group-version-kind (built-in kinds' with autoscaling/v1 Scale).
-   */
-  ResourcePaths(GroupVersion gv, ResourceType<?> type, String kindSchema, String listSchema, List<String> patchTypes,
-      boolean custom) {
-    this.custom = custom;
+  /** {@code patchTypes}: the media types every PATCH of this resource (subresources too) takes. */
+  ResourcePaths(GroupVersion gv, ResourceType<?> type, String kindSchema, String listSchema, List<String> patchTypes) {
     this.gv = gv;
     this.type = type;
     this.kindRef = SchemaNames.ref(kindSchema);
@@ -63,7 +59,7 @@ final class ResourcePaths {
     ObjectNode c = paths.putObject(collection);
     c.set("get", operation("list" + infix + scope + kind, "list", "list or watch objects of kind " + kind,
         ns, false, Parameters.list(true), null, responses(listRef, listTypes, "200")));
-    c.set("post", operation("create" + infix + scope + kind, "post", "create " + article(kind),
+    c.set("post", operation("create" + infix + scope + kind, "post", "create " + SchemaNames.withArticle(kind),
         ns, false, Parameters.write(), body(kindRef, bodyTypes, true), responses(kindRef, bodyTypes, "200", "201")));
     List<ObjectNode> dc = Parameters.delete();
     dc.addAll(Parameters.list(false));
@@ -77,7 +73,7 @@ final class ResourcePaths {
     o.set("put", operation("replace" + infix + scope + kind, "put", "replace the specified " + kind,
         ns, true, Parameters.write(), body(kindRef, bodyTypes, true), responses(kindRef, bodyTypes, "200", "201")));
     o.set("patch", patch("patch" + infix + scope + kind, "partially update the specified " + kind, ns));
-    o.set("delete", operation("delete" + infix + scope + kind, "delete", "delete " + article(kind),
+    o.set("delete", operation("delete" + infix + scope + kind, "delete", "delete " + SchemaNames.withArticle(kind),
         ns, true, Parameters.delete(), deleteOptions(), responses(kindRef, bodyTypes, "200", "202")));
 
     if (type.hasStatusSubresource()) {
@@ -110,7 +106,7 @@ final class ResourcePaths {
     }
   }
 
-  /** GET, PUT and PATCH of {@code /scale}, answering autoscaling/v1 Scale (tagged so unless {@link #custom}). */
+  /** GET, PUT and PATCH of {@code /scale}, answering autoscaling/v1 Scale and tagged with its kind. */
   private void addScale(ObjectNode sc, String scope, String kind, boolean ns) {
     String scaleRef = SchemaNames.ref(ScaleSchemas.SCALE);
     sc.set("get", scaleKind(operation("read" + infix + scope + kind + "Scale", "get", "read scale of the specified " + kind,
@@ -125,9 +121,6 @@ final class ResourcePaths {
   }
 
   private ObjectNode scaleKind(ObjectNode op) {
-    if (custom) {
-      return op; // kube's CRD builder tags every route, /scale too, with the custom resource's kind
-    }
     op.putObject("x-kubernetes-group-version-kind").put("group", "autoscaling").put("version", "v1").put("kind", "Scale");
     return op;
   }
@@ -187,9 +180,5 @@ final class ResourcePaths {
     }
     r.putObject("401").put("description", "Unauthorized");
     return r;
-  }
-
-  private static String article(String kind) {
-    return ("AEIOU".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
   }
 }

@@ -1,9 +1,8 @@
 package dev.customapiserver.endpoints.openapi;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.api.autoscaling.Scale;
 
-/** The {@code autoscaling/v1} Scale schemas, in documents of group-versions with a scale subresource. */
+/** The {@code autoscaling/v1} Scale schemas as kube publishes them, in documents of group-versions with a scale subresource. */
 final class ScaleSchemas {
   static final String PREFIX = "io.k8s.api.autoscaling.v1.";
   static final String SCALE = PREFIX + "Scale";
@@ -12,13 +11,9 @@ final class ScaleSchemas {
 
   /** Defines Scale, ScaleSpec and ScaleStatus in {@code types} (once); returns the name of Scale. */
   static String define(TypeSchemas types) {
-    types.define(Scale.Spec.class, PREFIX + "ScaleSpec").put("description",
-        "ScaleSpec describes the attributes of a scale subresource.");
-    types.define(Scale.Status.class, PREFIX + "ScaleStatus").put("description",
-        "ScaleStatus represents the current status of a scale subresource.");
-    ObjectNode scale = types.define(Scale.class, SCALE);
-    scale.put("description", "Scale represents a scaling request for a resource.");
-    Kinds.gvkArray(scale, "autoscaling", "v1", Scale.KIND);
+    types.adopt(PREFIX + "ScaleSpec", KubeSchemas.get(PREFIX + "ScaleSpec"), Scale.Spec.class);
+    types.adopt(PREFIX + "ScaleStatus", KubeSchemas.get(PREFIX + "ScaleStatus"), Scale.Status.class);
+    types.adopt(SCALE, KubeSchemas.get(SCALE), Scale.class);
     return SCALE;
   }
 }

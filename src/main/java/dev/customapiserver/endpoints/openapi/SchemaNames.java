@@ -53,6 +53,17 @@ final class SchemaNames {
     return infix.substring(0, 1).toLowerCase(Locale.ROOT) + infix.substring(1) + "_" + gv.version();
   }
 
+  /**
+   * {@code a Foo}, {@code an Ingress}, or the bare kind when it reads as a plural ({@code Endpoints}, not
+   * {@code Class}): kube's GetArticleForNoun in operation descriptions.
+   */
+  static String withArticle(String kind) {
+    if (kind.endsWith("s") && !kind.endsWith("ss")) {
+      return kind;
+    }
+    return ("aeiou".indexOf(Character.toLowerCase(kind.charAt(0))) >= 0 ? "an " : "a ") + kind;
+  }
+
   static String capitalize(String s) {
     return s.isEmpty() ? s : s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
   }

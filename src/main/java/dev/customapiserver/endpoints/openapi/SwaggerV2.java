@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,6 +22,7 @@ import java.util.TreeMap;
 final class SwaggerV2 {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final String V3_REF = "#/components/schemas/";
+  private static final List<String> CRD_CONSUMES = List.of("application/json", "application/yaml");
   private static final List<String> METHODS = List.of("get", "put", "post", "delete", "options", "head", "patch");
 
   private SwaggerV2() {}
@@ -28,25 +31,32 @@ final class SwaggerV2 {
     Map<String, JsonNode> paths = new TreeMap<>();
     Map<String, JsonNode> definitions = new TreeMap<>();
     for (JsonNode doc : v3Documents) {
-      doc.path("paths").fields().forEachRemaining(e -> paths.put(e.getKey(), pathItem(e.getValue())));
-      doc.path("components").path("schemas").fields().forEachRemaining(e -> definitions.put(e.getKey(), schema(e.getValue())));
+      boolean crd = OpenApiDocuments.CRD_TITLE.equals(doc.path("info").path("title").asText());
+      doc.path("paths").fields().forEachRemaining(e -> paths.put(e.getKey(), pathItem(e.getValue(), crd)));
+      doc.path("components").path("schemas").fields().forEachRemaining(e -> definitions.put(e.getKey(),
+          KubeSchemas.has(e.getKey()) ? withoutDefaults(schema(e.getValue())) : schema(e.getValue())));
     }
     ObjectNode v2 = F.objectNode();
     v2.put("swagger", "2.0");
     v2.putObject("info").put("title", "custom-apiserver").put("version", version);
     v2.putObject("paths").setAll(paths);
     v2.putObject("definitions").setAll(definitions);
+    ObjectNode shared = SharedParameters.share((ObjectNode) v2.get("paths"), F.objectNode());
+    if (!shared.isEmpty()) {
+      v2.set("parameters", shared);
+    }
     v2.putObject("securityDefinitions").putObject("BearerToken").put("type", "apiKey")
         .put("name", "authorization").put("in", "header").put("description", "Bearer Token authentication");
     v2.putArray("security").addObject().putArray("BearerToken");
     return v2;
   }
 
-  private static JsonNode pathItem(JsonNode v3) {
+  /** {@code crd}: from kube's CRD builder, whose every route (GET too) consumes JSON and YAML. */
+  private static JsonNode pathItem(JsonNode v3, boolean crd) {
     ObjectNode item = F.objectNode();
     for (String method : METHODS) {
       if (v3.has(method)) {
-        item.set(method, operation(v3.get(method)));
+        item.set(method, operation(v3.get(method), crd));
       }
     }
     if (v3.has("parameters")) {
@@ -55,7 +65,7 @@ final class SwaggerV2 {
     return item;
   }
 
-  private static ObjectNode operation(JsonNode v3) {
+  private static ObjectNode operation(JsonNode v3, boolean crd) {
     ObjectNode op = F.objectNode();
     copy(v3, op, "tags", "summary", "description", "operationId", "deprecated");
     Set<String> consumes = new LinkedHashSet<>();
@@ -63,7 +73,10 @@ final class SwaggerV2 {
     ArrayNode params = parameters(v3.path("parameters"));
     JsonNode body = v3.get("requestBody");
     if (body != null) {
-      ObjectNode p = F.objectNode().put("name", "body").put("in", "body").put("required", body.path("required").asBoolean(false));
+      ObjectNode p = F.objectNode().put("name", "body").put("in", "body");
+      if (body.path("required").asBoolean(false)) {
+        p.put("required", true);
+      }
       body.path("content").fields().forEachRemaining(c -> {
         consumes.add(c.getKey());
         if (!p.has("schema")) {
@@ -82,6 +95,9 @@ final class SwaggerV2 {
         }
       });
     });
+    if (consumes.isEmpty() && crd) {
+      consumes.addAll(CRD_CONSUMES);
+    }
     if (!consumes.isEmpty()) {
       consumes.forEach(op.putArray("consumes")::add);
     }
@@ -90,7 +106,7 @@ final class SwaggerV2 {
     }
     op.putArray("schemes").add("https");
     if (!params.isEmpty()) {
-      op.set("parameters", params);
+      op.set("parameters", byNameIn(params));
     }
     op.set("responses", responses);
     v3.fields().forEachRemaining(e -> {
@@ -147,6 +163,28 @@ final class SwaggerV2 {
         default -> out.set(e.getKey(), v);
       }
     }
+    return out;
+  }
+
+  /** kube's own schemas as its v2 document has them: defaults pruned (kube-openapi handler.PruneDefaults). */
+  private static JsonNode withoutDefaults(JsonNode s) {
+    if (s instanceof ObjectNode o) {
+      o.remove("default");
+      o.path("properties").forEach(SwaggerV2::withoutDefaults);
+      o.path("allOf").forEach(SwaggerV2::withoutDefaults);
+      withoutDefaults(o.path("items"));
+      withoutDefaults(o.path("additionalProperties"));
+    }
+    return s;
+  }
+
+  /** The parameters sorted by name, then place, as kube-openapi sorts them (the body among them). */
+  private static ArrayNode byNameIn(ArrayNode params) {
+    List<JsonNode> l = new ArrayList<>();
+    params.forEach(l::add);
+    l.sort(Comparator.<JsonNode, String>comparing(p -> p.path("name").asText()).thenComparing(p -> p.path("in").asText()));
+    ArrayNode out = F.arrayNode();
+    l.forEach(out::add);
     return out;
   }
 

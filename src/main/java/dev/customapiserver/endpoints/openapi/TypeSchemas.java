@@ -47,6 +47,17 @@ final class TypeSchemas {
     return schema;
   }
 
+  /**
+   * Registers a schema published as is under {@code name} (one of kube's own) and, for the classes
+   * given, names it as theirs, so fields of those classes refer to it rather than define their own.
+   */
+  void adopt(String name, ObjectNode schema, Class<?>... types) {
+    put(name, schema);
+    for (Class<?> type : types) {
+      names.put(type, name);
+    }
+  }
+
   /** A new, empty schema node, not yet registered. */
   ObjectNode newSchema() {
     return NODES.objectNode();

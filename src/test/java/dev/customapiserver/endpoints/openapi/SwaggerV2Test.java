@@ -27,13 +27,14 @@ class SwaggerV2Test {
   }
 
   @Test
-  @DisplayName("every $ref points into #/definitions and resolves")
+  @DisplayName("every $ref points into #/definitions or #/parameters and resolves")
   void refsResolve() {
     List<String> refs = new ArrayList<>();
     collectRefs(v2, refs);
     assertThat(refs).isNotEmpty().allSatisfy(r -> {
-      assertThat(r).startsWith("#/definitions/");
-      assertThat(v2.get("definitions").has(r.substring("#/definitions/".length()))).as(r).isTrue();
+      String section = r.startsWith("#/parameters/") ? "parameters" : "definitions";
+      assertThat(r).startsWith("#/" + section + "/");
+      assertThat(v2.get(section).has(r.substring(("#/" + section + "/").length()))).as(r).isTrue();
     });
   }
 
@@ -43,12 +44,12 @@ class SwaggerV2Test {
     JsonNode item = v2.get("paths").get("/apis/hello.zeng.dev/v2/namespaces/{namespace}/foos/{name}");
     JsonNode patch = item.get("patch");
     assertThat(patch.get("consumes")).extracting(JsonNode::asText).containsAll(OpenApiDocuments.PATCH_CONTENT_TYPES);
-    assertThat(patch.get("parameters")).anySatisfy(p -> {
+    assertThat(resolved(patch.get("parameters"))).anySatisfy(p -> {
       assertThat(p.get("in").asText()).isEqualTo("body");
       assertThat(p.get("required").asBoolean()).isTrue();
     });
     assertThat(item.get("get").get("produces")).extracting(JsonNode::asText).contains("application/json");
-    assertThat(item.get("get").get("parameters")).anySatisfy(p -> {
+    assertThat(resolved(item.get("get").get("parameters"))).anySatisfy(p -> {
       assertThat(p.get("name").asText()).isEqualTo("name");
       assertThat(p.get("type").asText()).isEqualTo("string");
       assertThat(p.has("schema")).isFalse();
@@ -89,6 +90,30 @@ class SwaggerV2Test {
     UnknownFieldSet phase = property(definition(doc, "dev.zeng.hello.v2.FooStatus"), "phase");
     assertThat(phase.getField(20).getLengthDelimitedList()).extracting(SwaggerV2Test::anyYaml)
         .containsExactly("Pending\n", "Running\n");
+  }
+
+  @Test
+  @DisplayName("parameters are shared as kube-openapi shares them: #/parameters/<name>-<hash of their JSON>, but for "
+      + "name, dryRun, fieldValidation (kubectl looks for them on the operation) and a body of the kind itself")
+  void sharedParameters() {
+    JsonNode item = v2.get("paths").get("/apis/hello.zeng.dev/v2/namespaces/{namespace}/foos/{name}");
+    JsonNode shared = v2.get("parameters");
+    // names as kube-apiserver 1.36 serves them for these parameters
+    assertThat(shared.get("pretty-tJGM1-ng").get("name").asText()).isEqualTo("pretty");
+    assertThat(shared.get("namespace-vgWSWtn3").get("in").asText()).isEqualTo("path");
+    assertThat(shared.get("body-78PwaGsr").at("/schema/$ref").asText())
+        .isEqualTo("#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.Patch");
+    assertThat(item.get("patch").get("parameters")).extracting(p -> p.has("$ref") ? p.get("$ref").asText()
+        : p.get("name").asText()).contains("#/parameters/body-78PwaGsr", "dryRun", "fieldValidation");
+    assertThat(item.get("put").get("parameters")).anySatisfy(p -> assertThat(p.at("/schema/$ref").asText())
+        .isEqualTo("#/definitions/dev.zeng.hello.v2.Foo"));
+  }
+
+  private List<JsonNode> resolved(JsonNode params) {
+    List<JsonNode> out = new ArrayList<>();
+    params.forEach(p -> out.add(p.has("$ref") ? v2.get("parameters").get(p.get("$ref").asText()
+        .substring("#/parameters/".length())) : p));
+    return out;
   }
 
   /** The schema of a named definition in gnostic's Document (Definitions = 9, NamedSchema = 1). */
