@@ -12,8 +12,15 @@ import java.util.List;
  * field error ({@code Duplicate value: {"name":"http"}}): object keys sorted, no spaces, {@code <},
  * {@code >} and {@code &} escaped, floats in Go's shortest form.
  */
-final class GoJson {
+public final class GoJson {
   private GoJson() {}
+
+  /** A string as Go's {@code json.Marshal} writes it: quoted, {@code <}, {@code >} and {@code &} escaped. */
+  public static String quote(String s) {
+    StringBuilder out = new StringBuilder();
+    string(s, out);
+    return out.toString();
+  }
 
   static String marshal(JsonNode v) {
     StringBuilder out = new StringBuilder();

@@ -102,7 +102,8 @@ final class OpenApiV3Reader {
     List<ValidationRule> out = new ArrayList<>();
     for (JsonNode r : a) {
       out.add(new ValidationRule(text(r, "rule", ""), text(r, "message", ""), text(r, "messageExpression", ""),
-          text(r, "reason", ""), text(r, "fieldPath", ""), r.path("optionalOldSelf").asBoolean(false)));
+          text(r, "reason", ""), text(r, "fieldPath", ""), r.path("optionalOldSelf").asBoolean(false),
+          r.path("optionalOldSelf").isBoolean()));
     }
     return List.copyOf(out);
   }

@@ -189,6 +189,9 @@ public final class CelValidator {
         if (r.error == null && r.usesOldSelf && uncorrelatable != null) {
           errors.add(FieldError.invalid(at + ".rule", r.rule.rule(),
               "oldSelf cannot be used on the uncorrelatable portion of the schema within " + uncorrelatable));
+        } else if (!r.usesOldSelf && r.rule.optionalOldSelfSet()) {
+          errors.add(FieldError.invalid(at + ".optionalOldSelf", r.rule.optionalOldSelf(),
+              "may not be set if oldSelf is not used in rule"));
         }
       }
     }

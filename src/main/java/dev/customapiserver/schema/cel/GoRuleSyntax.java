@@ -1,25 +1,25 @@
 package dev.customapiserver.schema.cel;
 
 import dev.customapiserver.api.errors.FieldError;
+import dev.customapiserver.schema.GoJson;
 import dev.customapiserver.schema.ValidationRule;
 
 /**
- * How kube prints a rule as the value of a CRD error: Go's {@code %#v} of its internal
- * {@code apiextensions.ValidationRule}. Set pointers print an address in kube, which differs from run to
- * run; a fixed one stands in for it here.
+ * How kube prints a rule as the value of a CRD error: {@code json.Marshal} of its internal
+ * {@code apiextensions.ValidationRule}, which has no JSON tags, so the Go field names in declaration
+ * order, pointers as their value or {@code null}:
+ * {@code {"Rule":"self.x \u003e 1","Message":"","MessageExpression":"","Reason":null,"FieldPath":"","OptionalOldSelf":null}}.
  */
 final class GoRuleSyntax {
-  private static final String ADDRESS = "0xc000000000";
-
   private GoRuleSyntax() {}
 
   static FieldError.Raw rule(ValidationRule r) {
-    return new FieldError.Raw("apiextensions.ValidationRule{Rule:" + quote(r.rule())
-        + ", Message:" + quote(r.message())
-        + ", MessageExpression:" + quote(r.messageExpression())
-        + ", Reason:(*apiextensions.FieldValueErrorReason)(" + (r.reason().isEmpty() ? "nil" : ADDRESS) + ")"
-        + ", FieldPath:" + quote(r.fieldPath())
-        + ", OptionalOldSelf:(*bool)(" + (r.optionalOldSelf() ? ADDRESS : "nil") + ")}");
+    return new FieldError.Raw("{\"Rule\":" + GoJson.quote(r.rule())
+        + ",\"Message\":" + GoJson.quote(r.message())
+        + ",\"MessageExpression\":" + GoJson.quote(r.messageExpression())
+        + ",\"Reason\":" + (r.reason().isEmpty() ? "null" : GoJson.quote(r.reason()))
+        + ",\"FieldPath\":" + GoJson.quote(r.fieldPath())
+        + ",\"OptionalOldSelf\":" + (r.optionalOldSelfSet() ? Boolean.toString(r.optionalOldSelf()) : "null") + "}");
   }
 
   /** Go's {@code strconv.Quote}. */

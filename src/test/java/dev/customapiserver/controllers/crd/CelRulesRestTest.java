@@ -63,8 +63,8 @@ class CelRulesRestTest {
     assertThat(status.at("/reason").asText()).isEqualTo("Invalid");
     assertThat(status.at("/message").asText()).startsWith("CustomResourceDefinition.apiextensions.k8s.io \"crontabs.cel.example.com\" "
         + "is invalid: spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: "
-        + "Invalid value: apiextensions.ValidationRule{Rule:\"self.replicas ==\", Message:\"\", MessageExpression:\"\", "
-        + "Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}: "
+        + "Invalid value: {\"Rule\":\"self.replicas ==\",\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,"
+        + "\"FieldPath\":\"\",\"OptionalOldSelf\":null}: "
         + "compilation failed: ERROR: <input>:1:17: Syntax error: mismatched input '<EOF>' expecting ");
 
     r = server.send("POST", CRDS, crd("""

@@ -16,10 +16,11 @@ class RuleChecksTest {
     return strings(CelValidator.check(schema(yaml), AT));
   }
 
-  /** kube prints the rule as Go's %#v of its internal struct. */
+  /** kube prints the rule as json.Marshal of its internal struct (Go field names, Go's escaping). */
   static String goRule(String rule, String messageExpression) {
-    return "apiextensions.ValidationRule{Rule:\"" + rule + "\", Message:\"\", MessageExpression:\"" + messageExpression
-        + "\", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:\"\", OptionalOldSelf:(*bool)(nil)}";
+    return "{\"Rule\":\"" + rule.replace(">", "\\u003e").replace("<", "\\u003c").replace("&", "\\u0026")
+        + "\",\"Message\":\"\",\"MessageExpression\":\"" + messageExpression
+        + "\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}";
   }
 
   @Test
@@ -42,6 +43,27 @@ class RuleChecksTest {
               x-kubernetes-validations: [{rule: "self == oldSelf"}]
         """)).containsExactly(AT + ".properties[tags].items.x-kubernetes-validations[0].rule: Invalid value: \"self == oldSelf\": "
         + "oldSelf cannot be used on the uncorrelatable portion of the schema within " + AT + ".properties[tags]");
+  }
+
+  @Test
+  @DisplayName("optionalOldSelf (true or false) on a rule that does not use oldSelf is refused, as kube refuses it; "
+      + "a rule that does not compile gets both errors")
+  void optionalOldSelfWithoutOldSelf() {
+    assertThat(check("""
+        type: object
+        properties:
+          a: {type: integer, x-kubernetes-validations: [{rule: "self > 1", optionalOldSelf: true}]}
+          b: {type: integer, x-kubernetes-validations: [{rule: "self > 1", optionalOldSelf: false}]}
+          c: {type: integer, x-kubernetes-validations: [{rule: "oldSelf.hasValue()", optionalOldSelf: true}]}
+          d: {type: integer, x-kubernetes-validations: [{rule: "self ==", optionalOldSelf: true}]}
+        """)).containsExactly(
+        AT + ".properties[a].x-kubernetes-validations[0].optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule",
+        AT + ".properties[b].x-kubernetes-validations[0].optionalOldSelf: Invalid value: false: may not be set if oldSelf is not used in rule",
+        AT + ".properties[d].x-kubernetes-validations[0].rule: Invalid value: {\"Rule\":\"self ==\",\"Message\":\"\",\"MessageExpression\":\"\","
+            + "\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":true}: compilation failed: ERROR: <input>:1:8: Syntax error: "
+            + "mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, "
+            + "STRING, BYTES, IDENTIFIER}\n | self ==\n | .......^",
+        AT + ".properties[d].x-kubernetes-validations[0].optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule");
   }
 
   @Test
