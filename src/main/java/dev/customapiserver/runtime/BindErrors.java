@@ -34,6 +34,9 @@ final class BindErrors {
    * types, never after the Java classes ({@code SecretV1}, {@code Spec}).
    */
   static String message(JsonMappingException e, Class<?> root, String kind) {
+    if (e instanceof GoTypeError g) {
+      return g.getOriginalMessage();
+    }
     JsonToken token = e.getProcessor() instanceof JsonParser p ? p.currentToken() : null;
     String text = "";
     try {

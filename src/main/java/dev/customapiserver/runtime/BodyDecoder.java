@@ -42,6 +42,11 @@ public final class BodyDecoder {
   private final ConcurrentMap<Class<?>, ObjectReader> readers = new ConcurrentHashMap<>();
   /** The attribute of a binding holding the paths of the unknown fields it met. */
   private static final String UNKNOWN_FIELDS = BodyDecoder.class.getName() + ".unknown";
+  /**
+   * Set (to true) while a request body is bound: deserializers that check what kube checks at decoding
+   * ({@link GoTypeError}) do so only then, never on objects read back from storage.
+   */
+  public static final String REQUEST_BODY = BodyDecoder.class.getName() + ".request";
   private static final DeserializationProblemHandler RECORD_UNKNOWN = new DeserializationProblemHandler() {
     @Override
     @SuppressWarnings("unchecked")
@@ -138,7 +143,7 @@ public final class BodyDecoder {
   public <T> Decoded<T> bind(JsonNode tree, Class<T> type, FieldValidation mode, String what, String kind) {
     Set<String> unknown = new LinkedHashSet<>();
     ObjectReader reader = readers.computeIfAbsent(type, t -> strict.readerFor(t).withHandler(RECORD_UNKNOWN))
-        .withAttribute(UNKNOWN_FIELDS, unknown);
+        .withAttribute(UNKNOWN_FIELDS, unknown).withAttribute(REQUEST_BODY, Boolean.TRUE);
     T value;
     try {
       value = reader.readValue(reader.treeAsTokens(tree));

@@ -3,6 +3,7 @@ package dev.customapiserver.apis.apiextensions;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.customapiserver.api.meta.KubeObject;
 import java.util.List;
 
@@ -51,6 +52,7 @@ public class CustomResourceDefinition extends KubeObject {
     public Boolean storage;
     public Boolean deprecated;
     public String deprecationWarning;
+    @JsonDeserialize(using = CrdSchemaDeserializer.class)
     public JsonNode schema;
     public JsonNode subresources;
     public List<JsonNode> additionalPrinterColumns;

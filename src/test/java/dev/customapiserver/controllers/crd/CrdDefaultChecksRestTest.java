@@ -58,4 +58,18 @@ class CrdDefaultChecksRestTest {
         + "\"gadgets.defaults.example.com\" is invalid: [" + at + ": Invalid value: {\"cpu\":\"two\",\"gpu\":1}: "
         + "must not have unknown fields, " + at + ".cpu: Invalid value: \"string\": cpu in body must be of type integer: \"string\"]");
   }
+
+  @Test
+  @DisplayName("a schema value of the wrong JSON kind (a YAML y read as true in required) is refused at decoding, "
+      + "400 in kube-apiserver 1.36.2's words, not taken as a field named \"true\"")
+  void wrongKindIsBadRequest() throws Exception {
+    HttpResponse<String> r = f.send("POST", CrdFixture.CRDS, CrdFixture.crd(GROUP, "things", "Thing",
+        "[{\"name\":\"v1\",\"served\":true,\"storage\":true,\"schema\":{\"openAPIV3Schema\":{\"type\":\"object\","
+            + "\"properties\":{\"spec\":{\"type\":\"object\",\"required\":[true],\"properties\":{\"replicas\":{\"type\":\"integer\"}}}}}}}]"));
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+    assertThat(json(r).at("/reason").asText()).isEqualTo("BadRequest");
+    assertThat(json(r).at("/message").asText()).isEqualTo("CustomResourceDefinition in version \"v1\" cannot be handled as a "
+        + "CustomResourceDefinition: json: cannot unmarshal bool into Go struct field JSONSchemaProps.spec.versions.schema"
+        + ".openAPIV3Schema.properties.required of type string");
+  }
 }
