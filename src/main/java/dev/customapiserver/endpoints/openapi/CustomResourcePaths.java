@@ -117,31 +117,17 @@ final class CustomResourcePaths {
   /** One operation: {@code pretty} and {@code params} (the path's parameters are added by {@link #put}). */
   private ObjectNode op(String id, String action, String description, List<ObjectNode> params, ObjectNode body,
       ObjectNode responses) {
-    ObjectNode op = NODES.objectNode();
-    op.putArray("tags").add(SchemaNames.tag(gv));
-    op.put("description", description);
-    op.put("operationId", id);
+    ObjectNode op = OperationNodes.start(gv, id, description);
     List<ObjectNode> all = new ArrayList<>();
     all.add(Parameters.pretty());
     all.addAll(params);
     ArrayNode p = op.putArray("parameters");
     all.forEach(p::add);
-    if (body != null) {
-      op.set("requestBody", body);
-    }
-    op.set("responses", responses);
-    op.put("x-kubernetes-action", action);
-    op.putObject("x-kubernetes-group-version-kind").put("group", gv.group()).put("version", gv.version())
-        .put("kind", type.kind());
-    return op;
+    return OperationNodes.finish(op, body, responses, action, gv, type.kind());
   }
 
   private static ObjectNode body(String ref, List<String> mediaTypes, boolean required) {
-    ObjectNode b = NODES.objectNode();
-    ObjectNode content = b.putObject("content");
-    for (String mt : mediaTypes) {
-      content.putObject(mt).putObject("schema").put("$ref", ref);
-    }
+    ObjectNode b = OperationNodes.body(ref, mediaTypes);
     if (required) {
       b.put("required", true);
     }

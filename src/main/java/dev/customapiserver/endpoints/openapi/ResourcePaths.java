@@ -133,10 +133,7 @@ final class ResourcePaths {
 
   private ObjectNode operation(String id, String action, String description, boolean namespaced, boolean named,
       List<ObjectNode> params, ObjectNode body, ObjectNode responses) {
-    ObjectNode op = NODES.objectNode();
-    op.putArray("tags").add(SchemaNames.tag(gv));
-    op.put("description", description);
-    op.put("operationId", id);
+    ObjectNode op = OperationNodes.start(gv, id, description);
     ArrayNode p = op.putArray("parameters");
     if (named) {
       p.add(Parameters.path("name", "name of the " + type.kind()));
@@ -146,23 +143,11 @@ final class ResourcePaths {
     }
     p.add(Parameters.pretty());
     params.forEach(p::add);
-    if (body != null) {
-      op.set("requestBody", body);
-    }
-    op.set("responses", responses);
-    op.put("x-kubernetes-action", action);
-    op.putObject("x-kubernetes-group-version-kind").put("group", gv.group()).put("version", gv.version())
-        .put("kind", type.kind());
-    return op;
+    return OperationNodes.finish(op, body, responses, action, gv, type.kind());
   }
 
   private static ObjectNode body(String ref, List<String> mediaTypes, boolean required) {
-    ObjectNode b = NODES.objectNode();
-    ObjectNode content = b.putObject("content");
-    for (String mt : mediaTypes) {
-      content.putObject(mt).putObject("schema").put("$ref", ref);
-    }
-    return b.put("required", required);
+    return OperationNodes.body(ref, mediaTypes).put("required", required);
   }
 
   private static ObjectNode deleteOptions() {
