@@ -31,6 +31,7 @@ class EtcdClusterIT {
   private EtcdCluster cluster;
   private EtcdStorageBackend backend;
   private ResourceStore<Widget> store;
+  private final List<String> refused = new ArrayList<>();
 
   @BeforeEach
   void start() throws Exception {
@@ -55,6 +56,7 @@ class EtcdClusterIT {
         acknowledged.add(name);
       } catch (StorageException e) {
         // not acknowledged: the client may retry; what matters is that acknowledged writes stay
+        refused.add(name + " (" + e.getMessage() + ")");
       }
     }
     return acknowledged;
@@ -90,7 +92,11 @@ class EtcdClusterIT {
       acknowledged.addAll(write("during", 60));
       cluster.restart((leader + 1) % 3);
       acknowledged.addAll(write("after", 10));
-      assertThat(acknowledged).as("a quorum stayed: every write was acknowledged").hasSize(100);
+      // The first write after the kill can be sent before the client has noticed that the member is
+      // gone, and be refused with UNAVAILABLE: a transaction that may have reached etcd is not retried
+      // (kube-apiserver's etcd client does not retry one either). Every later write must find the quorum.
+      assertThat(refused).as("a quorum stayed: no write refused but the first one after the kill")
+          .allMatch(r -> r.startsWith("during-0 "));
       assertKeptAndWatched(acknowledged, rec);
     }
   }
