@@ -3,6 +3,7 @@ package dev.customapiserver.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.customapiserver.e2e.ServerProcess;
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -18,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * docs/storage.md's way to give back the disk space of the H2 file, run as written: a server writes
- * and deletes until the file holds mostly old pages and is killed, the page's commands compact the
- * file, and the server starts on it again with every object and its next resourceVersion where they
- * were.
+ * and deletes until the file holds mostly old pages; the page's commands refuse its file while it
+ * runs; it is killed, the commands compact the file, and the server starts on it again with every
+ * object and its next resourceVersion where they were.
  */
 @DisplayName("Documentation: the H2 file compacts offline as docs/storage.md says")
 class H2CompactIT {
@@ -43,21 +44,18 @@ class H2CompactIT {
         assertThat(server.send("DELETE", FOOS + "/churn-" + i, null, null).statusCode()).isEqualTo(200);
       }
       String lastRevision = revision(server);
+      Path work = Files.createDirectories(tmp.resolve("work"));
+      Files.createSymbolicLink(work.resolve("custom-apiserver.war"), Path.of("target/custom-apiserver.war").toAbsolutePath());
+      String[] refused = run(commands, work, data);
+      assertThat(refused[0]).as("exit code of the page's commands on a running server's file").isNotEqualTo("0");
+      assertThat(refused[1]).as("what they print").contains("The file is locked");
+      assertThat(server.get(FOOS + "/kept-0", server.token()).statusCode()).as("the server still serves").isEqualTo(200);
       // killed, not stopped: a graceful stop compacts a small file itself for up to 200 ms (H2's
       // MAX_COMPACT_TIME), which hides the growth that a large one keeps after a stop
       server.kill();
       long before = Files.size(file);
-
-      Path work = Files.createDirectories(tmp.resolve("work"));
-      Files.createSymbolicLink(work.resolve("custom-apiserver.war"), Path.of("target/custom-apiserver.war").toAbsolutePath());
-      ProcessBuilder run = new ProcessBuilder("bash", "-euo", "pipefail", "-c", commands).directory(work.toFile())
-          .redirectErrorStream(true);
-      run.environment().put("DATA_DIR", data.toString());
-      Process p = run.start();
-      p.getOutputStream().close();
-      String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the commands finish").isTrue();
-      assertThat(p.exitValue()).as("exit code of the page's commands; they printed:%n%s", output).isZero();
+      String[] compacted = run(commands, work, data);
+      assertThat(compacted[0]).as("exit code of the page's commands; they printed:%n%s", compacted[1]).isEqualTo("0");
       long after = Files.size(file);
       assertThat(after).as("size of %s after compaction (before: %d bytes)", file, before).isLessThan(before / 3);
 
@@ -75,6 +73,18 @@ class H2CompactIT {
     }
   }
 
+  /** Runs {@code commands} in bash in {@code work} with DATA_DIR set; returns the exit code and the output. */
+  private static String[] run(String commands, Path work, Path data) throws IOException, InterruptedException {
+    ProcessBuilder b = new ProcessBuilder("bash", "-euo", "pipefail", "-c", commands).directory(work.toFile())
+        .redirectErrorStream(true);
+    b.environment().put("DATA_DIR", data.toString());
+    Process p = b.start();
+    p.getOutputStream().close();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("the commands finish").isTrue();
+    return new String[] {Integer.toString(p.exitValue()), output};
+  }
+
   private String compactionBlock() {
     MarkdownPage page = MarkdownPage.read(Path.of("docs/storage.md").toAbsolutePath());
     List<String> found = new ArrayList<>();
@@ -89,7 +99,7 @@ class H2CompactIT {
 
   private static HttpResponse<String> create(ServerProcess server, String name) throws IOException, InterruptedException {
     String foo = JSON.createObjectNode().put("apiVersion", "hello.zeng.dev/v1").put("kind", "Foo")
-        .<com.fasterxml.jackson.databind.node.ObjectNode>set("metadata", JSON.createObjectNode().put("name", name))
+        .<ObjectNode>set("metadata", JSON.createObjectNode().put("name", name))
         .set("spec", JSON.createObjectNode().put("msg", name).put("msg1", "x".repeat(400))).toString();
     return server.send("POST", FOOS, foo, "application/json");
   }
