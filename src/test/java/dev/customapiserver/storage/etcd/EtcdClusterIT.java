@@ -92,9 +92,10 @@ class EtcdClusterIT {
       acknowledged.addAll(write("during", 60));
       cluster.restart((leader + 1) % 3);
       acknowledged.addAll(write("after", 10));
-      // The first write after the kill can be sent before the client has noticed that the member is
-      // gone, and be refused with UNAVAILABLE: a transaction that may have reached etcd is not retried
-      // (kube-apiserver's etcd client does not retry one either). Every later write must find the quorum.
+      // The first write after the kill can be sent on the connection to the dead member before the
+      // client has noticed it is gone ("channel closed"): a transaction that may have reached etcd is
+      // not retried (kube-apiserver's etcd client does not retry one either). Every later write must
+      // find the quorum.
       assertThat(refused).as("a quorum stayed: no write refused but the first one after the kill")
           .allMatch(r -> r.startsWith("during-0 "));
       assertKeptAndWatched(acknowledged, rec);
