@@ -17,7 +17,7 @@ final class StorageErrors {
       case PRECONDITION_FAILED -> Errors.conflict(gr.qualified(), n, "Precondition failed: " + e.getMessage());
       case EXPIRED -> e.freshContinue() != null ? Errors.expiredContinue(e.freshContinue()) : Errors.expired(e.getMessage());
       case INVALID_ARGUMENT -> Errors.badRequest(e.getMessage());
-      case TOO_LARGE_RESOURCE_VERSION -> Errors.timeout("Too large resource version: " + e.getMessage(), 1);
+      case TOO_LARGE_RESOURCE_VERSION -> Errors.tooLargeResourceVersion(e.getMessage(), 1);
       case UNAVAILABLE -> Errors.serviceUnavailable("storage is unavailable: " + e.getMessage());
     };
   }

@@ -55,4 +55,27 @@ class RestOverH2Test {
       assertThat(created.at("/metadata/resourceVersion").asLong()).isGreaterThan(lastRv);
     }
   }
+
+  @Test
+  @DisplayName("a list at a resourceVersion the storage has not reached is kube's 504 with the ResourceVersionTooLarge cause")
+  void tooLargeResourceVersion() throws Exception {
+    String foos = "/apis/hello.zeng.dev/v2/namespaces/default/foos";
+    try (TestServer server = new TestServer(TestServer.everyGroup(), new JpaStorageBackend(DatabaseSettings.h2File(dataDir)))) {
+      long current = RestApiCrudTest.json(server.send("GET", foos, null)).at("/metadata/resourceVersion").asLong();
+      long ahead = current + 1000;
+      for (String query : List.of("?resourceVersion=" + ahead + "&resourceVersionMatch=NotOlderThan",
+          "?resourceVersion=" + ahead + "&resourceVersionMatch=Exact", "?resourceVersion=" + ahead + "&limit=5")) {
+        HttpResponse<String> r = server.send("GET", foos + query, null);
+        assertThat(r.statusCode()).as(query).isEqualTo(504);
+        assertThat(r.headers().firstValue("Retry-After")).contains("1");
+        JsonNode status = RestApiCrudTest.json(r);
+        assertThat(status.at("/reason").asText()).isEqualTo("Timeout");
+        assertThat(status.at("/message").asText()).isEqualTo("Timeout: Too large resource version: " + ahead + ", current: " + current);
+        assertThat(status.at("/details/causes/0/reason").asText()).as("client-go's reflector lists again without it")
+            .isEqualTo("ResourceVersionTooLarge");
+        assertThat(status.at("/details/causes/0/message").asText()).isEqualTo("Too large resource version");
+        assertThat(status.at("/details/retryAfterSeconds").asInt()).isEqualTo(1);
+      }
+    }
+  }
 }

@@ -41,6 +41,14 @@ public final class HoldResource {
     }
   }
 
+  /** A create of a resource (the timeout stage sees {@code create} of {@code widgets}) held as {@code GET /hold}. */
+  @POST
+  @Path("apis/test.dev/v1/namespaces/default/widgets")
+  @Produces("text/plain")
+  public String holdCreate(@Context ContainerRequestContext ctx) throws InterruptedException {
+    return hold(ctx);
+  }
+
   @GET
   @Path("quick")
   @Produces("text/plain")

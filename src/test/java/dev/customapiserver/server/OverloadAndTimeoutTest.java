@@ -8,12 +8,14 @@ import dev.customapiserver.api.meta.UserInfo;
 import dev.customapiserver.auth.AuthenticationChain;
 import dev.customapiserver.auth.Authorizer;
 import dev.customapiserver.auth.TokenAuthenticator;
+import dev.customapiserver.filters.TimeoutFilter;
 import dev.customapiserver.runtime.Codecs;
 import dev.customapiserver.server.config.Flags;
 import dev.customapiserver.server.config.Option;
 import dev.customapiserver.server.config.ServerConfig;
 import dev.customapiserver.server.datadir.DataDirectory;
 import dev.customapiserver.server.embedded.EmbeddedServer;
+import dev.customapiserver.server.RequestPipeline.Stage;
 import dev.customapiserver.testing.PrometheusText;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,6 +24,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +49,11 @@ class OverloadAndTimeoutTest {
   URI base;
 
   void start(Map<Option, String> flags) throws Exception {
+    start(flags, null);
+  }
+
+  /** With {@code writeBound} in place of kube's 34 s bound for writes when not null. */
+  void start(Map<Option, String> flags, Duration writeBound) throws Exception {
     ServerConfig config = new ServerConfig(dir, 0, "127.0.0.1", OptionalInt.of(0), Optional.empty(), Optional.empty(),
         Optional.empty(), Optional.empty(), "", "", true, 1000).withFlags(Flags.with(flags));
     Codecs codecs = new Codecs();
@@ -54,6 +62,10 @@ class OverloadAndTimeoutTest {
     Operations ops = new Operations();
     RequestPipeline pipeline = PipelineWiring.operations(
         RequestPipeline.standard(codecs, Clock.systemUTC(), authn, Authorizer.authenticatedMayDoEverything()), config, codecs, ops);
+    if (writeBound != null) {
+      pipeline = pipeline.with(Stage.TIMEOUT,
+          new TimeoutFilter(config.flags().duration(Option.REQUEST_TIMEOUT), writeBound, ops.metrics(), codecs));
+    }
     ApiServer api = new ApiServer(codecs, new FakeStorage(), new ResourceConfig().register(hold), pipeline, new Background(), ops);
     server = EmbeddedServer.start(config, new DataDirectory(dir, Clock.systemUTC(), new SecureRandom()).servingIdentity(List.of()), api);
     base = server.plainUri().orElseThrow();
@@ -121,16 +133,19 @@ class OverloadAndTimeoutTest {
   }
 
   @Test
-  @DisplayName("a request slower than --request-timeout gets 504 Timeout as kube words it; its handler sees its deadline expired")
+  @DisplayName("a request slower than --request-timeout gets kube's timeout filter's 504 as it writes it; its handler sees its deadline expired")
   void timeout() throws Exception {
     start(Map.of(Option.REQUEST_TIMEOUT, "1s"));
     HttpResponse<String> r = send("GET", "/hold", ALICE);
     assertThat(r.statusCode()).isEqualTo(504);
-    JsonNode status = json.readTree(r.body());
-    assertThat(status.path("reason").asText()).isEqualTo("Timeout");
-    assertThat(status.path("code").asInt()).isEqualTo(504);
-    assertThat(status.path("message").asText())
-        .isEqualTo("request did not complete within requested timeout - context deadline exceeded");
+    assertThat(r.body()).as("Go's json.Encoder of the Status without its type, a newline at the end").isEqualTo(
+        "{\"metadata\":{},\"status\":\"Failure\",\"message\":\"Timeout: request did not complete within the allotted timeout\","
+            + "\"reason\":\"Timeout\",\"details\":{},\"code\":504}\n");
+    assertThat(r.headers().firstValue("Content-Type").orElseThrow().replace(" ", "")).as("Jetty drops the space")
+        .isEqualTo("text/plain;charset=utf-8");
+    assertThat(r.headers().firstValue("Cache-Control")).contains("no-cache, private");
+    assertThat(r.headers().firstValue("Audit-Id")).isPresent();
+    assertThat(r.headers().firstValue("Retry-After")).isEmpty();
 
     hold.release.countDown();
     assertThat(hold.finished.tryAcquire(60, TimeUnit.SECONDS)).isTrue();
@@ -144,6 +159,25 @@ class OverloadAndTimeoutTest {
     PrometheusText m = PrometheusText.parse(send("GET", "/metrics", ADMIN).body(), false);
     assertThat(m.sum("apiserver_request_total", "verb", "GET", "code", "504")).isEqualTo(1);
     assertThat(m.sum("apiserver_request_terminations_total", "code", "504")).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("a create still running at kube's upper bound for writes gets the handler's 504 (a whole Status), before --request-timeout")
+  void writeUpperBound() throws Exception {
+    start(Map.of(Option.REQUEST_TIMEOUT, "60s"), Duration.ofSeconds(1));
+    HttpResponse<String> r = send("POST", "/apis/test.dev/v1/namespaces/default/widgets", ALICE);
+    assertThat(r.statusCode()).isEqualTo(504);
+    assertThat(r.headers().firstValue("Content-Type")).contains("application/json");
+    JsonNode status = json.readTree(r.body());
+    assertThat(status.path("kind").asText()).isEqualTo("Status");
+    assertThat(status.path("reason").asText()).isEqualTo("Timeout");
+    assertThat(status.path("message").asText())
+        .isEqualTo("Timeout: request did not complete within requested timeout - context deadline exceeded");
+    assertThat(status.has("details")).as("no retry hint: details without retryAfterSeconds").isTrue();
+    assertThat(status.path("details").has("retryAfterSeconds")).isFalse();
+    hold.release.countDown();
+    assertThat(hold.finished.tryAcquire(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(hold.sawDeadlineExpired).as("the write is told to stop").isTrue();
   }
 
   @Test

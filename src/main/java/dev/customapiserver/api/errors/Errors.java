@@ -147,11 +147,23 @@ public final class Errors {
     return of(StatusReason.SERVICE_UNAVAILABLE, message, null);
   }
 
-  /** 504 Timeout with a retry hint, e.g. for a resourceVersion the server has not reached yet. */
+  /** 504 Timeout with a retry hint; the message reads "Timeout: {@code message}", as kube's NewTimeoutError. */
   public static ApiException timeout(String message, int retryAfterSeconds) {
     Status.Details d = new Status.Details();
-    d.retryAfterSeconds = retryAfterSeconds;
-    return of(StatusReason.TIMEOUT, message, d);
+    d.retryAfterSeconds = retryAfterSeconds > 0 ? retryAfterSeconds : null; // omitted at 0, as Go's omitempty
+    return of(StatusReason.TIMEOUT, "Timeout: " + message, d);
+  }
+
+  /**
+   * 504 for a resourceVersion newer than the storage's ("Too large resource version: 9, current: 5"),
+   * with kube's ResourceVersionTooLarge cause: client-go's reflector looks for it to list again
+   * without a resourceVersion.
+   */
+  public static ApiException tooLargeResourceVersion(String message, int retryAfterSeconds) {
+    Status.Details d = new Status.Details();
+    d.retryAfterSeconds = retryAfterSeconds > 0 ? retryAfterSeconds : null;
+    d.causes = List.of(new Status.Cause("ResourceVersionTooLarge", "Too large resource version", null));
+    return of(StatusReason.TIMEOUT, "Timeout: " + message, d);
   }
 
   /** 500; the message names what failed, never a stack trace. */
