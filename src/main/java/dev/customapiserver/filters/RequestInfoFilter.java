@@ -17,7 +17,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * Reads what the request asks once ({@link RequestInfoResolver}) and opens its {@link
  * RequestContext}, which every later stage reads instead of re-parsing the URL. Gives the request its
  * audit ID as kube-apiserver does: the client's {@code Audit-ID} header if it sent one, else a new
- * UUID, echoed in the {@code Audit-Id} response header.
+ * UUID, echoed in the {@code Audit-Id} response header. Every answer is {@code Cache-Control: no-cache,
+ * private} unless its handler says otherwise (kube's WithCacheControl).
  */
 public final class RequestInfoFilter extends HttpFilter {
   private static final long serialVersionUID = 1L;
@@ -36,6 +37,9 @@ public final class RequestInfoFilter extends HttpFilter {
     String auditId = sent == null || sent.isBlank() ? newAuditId() : sent.trim();
     RequestContext.attach(request, new RequestContext(info, auditId, clock.instant()));
     response.setHeader(AUDIT_ID_HEADER, auditId);
+    if (!response.containsHeader("Cache-Control")) {
+      response.setHeader("Cache-Control", "no-cache, private");
+    }
     chain.doFilter(request, response);
   }
 

@@ -166,6 +166,15 @@ class ApiServerTest {
   }
 
   @Test
+  @DisplayName("every answer, success or refusal, says Cache-Control: no-cache, private, as kube's WithCacheControl")
+  void cacheControl() throws Exception {
+    for (HttpResponse<String> r : List.of(get("/api", ADMIN), get("/whoami", ALICE), get("/whoami", null), get("/version", null),
+        get("/healthz", null))) {
+      assertThat(r.headers().allValues("Cache-Control")).as(r.uri() + " " + r.statusCode()).containsExactly("no-cache, private");
+    }
+  }
+
+  @Test
   @DisplayName("an unexpected exception is a 500 Status without internals")
   void panic() throws Exception {
     HttpResponse<String> r = get("/boom", ADMIN);
