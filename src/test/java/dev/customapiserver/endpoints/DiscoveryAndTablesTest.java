@@ -61,6 +61,8 @@ class DiscoveryAndTablesTest {
     JsonNode groups = RestApiCrudTest.json(server.send("GET", "/apis", null));
     assertThat(groups.at("/kind").asText()).isEqualTo("APIGroupList");
     assertThat(groups.at("/groups/0/preferredVersion/groupVersion").asText()).isEqualTo("test.example.com/v2");
+    assertThat(groups.at("/groups/0").has("kind")).as("a list's groups carry no kind or apiVersion, as kube's").isFalse();
+    assertThat(groups.at("/groups/0").has("apiVersion")).isFalse();
     JsonNode group = RestApiCrudTest.json(server.send("GET", "/apis/test.example.com", null));
     assertThat(group.at("/kind").asText()).isEqualTo("APIGroup");
     JsonNode list = RestApiCrudTest.json(server.send("GET", "/apis/test.example.com/v1", null));

@@ -46,19 +46,21 @@ public final class DiscoveryDocuments {
     List<Object> groups = new ArrayList<>();
     for (ApiGroup g : scheme.groups()) {
       if (!g.name().isEmpty() && !g.versions().isEmpty()) { // every version turned off: not served
-        groups.add(group(g));
+        groups.add(groupEntry(g)); // items of a list carry no kind and apiVersion, as kube's
       }
     }
     return ordered("kind", "APIGroupList", "apiVersion", "v1", "groups", groups);
   }
 
   public Map<String, Object> group(ApiGroup g) {
-    List<Object> versions = g.versions().stream().map(v -> (Object) groupVersion(g.name(), v)).toList();
-    Map<String, Object> m = ordered("name", g.name(), "versions", versions, "preferredVersion",
-        groupVersion(g.name(), g.preferredVersion()));
     Map<String, Object> doc = ordered("kind", "APIGroup", "apiVersion", "v1");
-    doc.putAll(m);
+    doc.putAll(groupEntry(g));
     return doc;
+  }
+
+  private Map<String, Object> groupEntry(ApiGroup g) {
+    List<Object> versions = g.versions().stream().map(v -> (Object) groupVersion(g.name(), v)).toList();
+    return ordered("name", g.name(), "versions", versions, "preferredVersion", groupVersion(g.name(), g.preferredVersion()));
   }
 
   public Map<String, Object> resourceList(ApiGroup g, String version) {
