@@ -12,6 +12,7 @@ import dev.customapiserver.endpoints.openapi.OpenApiAcceptFilter;
 import dev.customapiserver.endpoints.openapi.OpenApiDocuments;
 import dev.customapiserver.endpoints.openapi.OpenApiResource;
 import dev.customapiserver.endpoints.representation.Encoder;
+import dev.customapiserver.endpoints.representation.JsonLayout;
 import dev.customapiserver.endpoints.representation.Tables;
 import dev.customapiserver.endpoints.representation.VersionedView;
 import dev.customapiserver.endpoints.watch.WatchEventObserver;
@@ -145,6 +146,7 @@ public final class RestApi {
     config.register(new ErrorMapper(codecs));
     config.register(new OptionsAsKube());
     config.register(new RequestWarnings());
+    config.register(new JsonLayout());
     config.property(ServerProperties.WADL_FEATURE_DISABLE, true);
     config.property(CommonProperties.PROVIDER_DEFAULT_DISABLE, "DATASOURCE");
     config.property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);

@@ -1,6 +1,7 @@
 package dev.customapiserver.endpoints;
 
 import dev.customapiserver.runtime.Codecs;
+import dev.customapiserver.runtime.JsonOutput;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -31,7 +32,7 @@ public final class VersionResource {
     info.put("goVersion", "java" + Runtime.version().feature());
     info.put("compiler", "javac");
     info.put("platform", System.getProperty("os.name").toLowerCase(Locale.ROOT) + "/" + System.getProperty("os.arch"));
-    body = codecs.toJson(info);
+    body = JsonOutput.indent(codecs.toJson(info)); // kube writes /version indented whoever asks
   }
 
   @GET

@@ -54,7 +54,7 @@ public final class AuthenticationFilter extends HttpFilter {
   /** The plain failed handler: the Status as the JSON response. */
   public static Failed writeStatus(Codecs codecs) {
     StatusWriter writer = new StatusWriter(codecs);
-    return (request, response, status) -> writer.write(response, status);
+    return (request, response, status) -> writer.write(request, response, status);
   }
 
   @Override

@@ -57,11 +57,11 @@ public final class AuthorizationFilter extends HttpFilter {
       String uri = request.getRequestURI() + (query == null ? "" : "?" + query);
       Status failed = Errors.internal("authorizing " + uri + ": " + decision.error(), null).status();
       failed.message = "Internal Server Error: \"" + uri + "\": " + decision.error(); // kube's InternalError text
-      writer.write(response, failed);
+      writer.write(request, response, failed);
       return;
     }
     audit.ifPresent(a -> annotate(a, "forbid", decision.reason()));
-    writer.write(response, Forbidden.status(attributes, decision.reason()));
+    writer.write(request, response, Forbidden.status(attributes, decision.reason()));
   }
 
   /** kube's audit annotations of the authorization filter: the decision and the authorizer's reason. */

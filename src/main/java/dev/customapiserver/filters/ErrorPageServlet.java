@@ -32,13 +32,13 @@ public final class ErrorPageServlet extends HttpServlet {
   @Override
   protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
     if (request.getDispatcherType() != DispatcherType.ERROR) {
-      writer.write(response, Errors.pathNotFound().status());
+      writer.write(request, response, Errors.pathNotFound().status());
       return;
     }
     Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
     Object message = request.getAttribute(RequestDispatcher.ERROR_MESSAGE);
     response.resetBuffer();
-    writer.write(response, status(code instanceof Integer i ? i : 500, message == null ? null : message.toString()));
+    writer.write(request, response, status(code instanceof Integer i ? i : 500, message == null ? null : message.toString()));
   }
 
   /** The Status for a container's refusal with {@code code}: kube's reason and a message without internals. */

@@ -43,7 +43,7 @@ public final class ImpersonationFilter extends HttpFilter {
     try {
       asked = ImpersonationRequest.of(request);
     } catch (IllegalArgumentException e) {
-      writer.write(response, Errors.badRequest(e.getMessage()).status());
+      writer.write(request, response, Errors.badRequest(e.getMessage()).status());
       return;
     }
     if (asked.isEmpty()) {
@@ -55,7 +55,7 @@ public final class ImpersonationFilter extends HttpFilter {
     for (AuthorizationAttributes step : asked.get().checks(requester, context.info().path())) {
       Authorizer.Decision d = authorizer.authorize(step);
       if (!d.allowed()) {
-        writer.write(response, Forbidden.status(step, d.reason()));
+        writer.write(request, response, Forbidden.status(step, d.reason()));
         return;
       }
     }

@@ -61,7 +61,7 @@ public final class MaxInFlightFilter extends HttpFilter {
       metrics.terminated(RequestLabels.of(info, request.getContentType(), request.getQueryString()), 429,
           "queue-full");
       response.setHeader("Retry-After", "1");
-      writer.write(response, Errors.tooManyRequests(MESSAGE, 1).status());
+      writer.write(request, response, Errors.tooManyRequests(MESSAGE, 1).status());
       return;
     }
     try {

@@ -41,7 +41,7 @@ public final class PanicFilter extends HttpFilter {
         return;
       }
       response.reset();
-      writer.write(response, error.status());
+      writer.write(request, response, error.status());
     }
   }
 }

@@ -31,7 +31,7 @@ public final class SendErrorAsStatusFilter extends HttpFilter {
       throws IOException, ServletException {
     var refused = MediaTypeHeaders.check(request.getHeader("Content-Type"), request.getHeader("Accept"));
     if (refused.isPresent()) {
-      writer.write(response, refused.get().status());
+      writer.write(request, response, refused.get().status());
       return;
     }
     chain.doFilter(request, new HttpServletResponseWrapper(response) {
@@ -47,7 +47,7 @@ public final class SendErrorAsStatusFilter extends HttpFilter {
           return;
         }
         resetBuffer();
-        writer.write((HttpServletResponse) getResponse(), status(code, message));
+        writer.write(request, (HttpServletResponse) getResponse(), status(code, message));
         flushBuffer();
       }
     });

@@ -84,7 +84,7 @@ public final class TimeoutFilter extends HttpFilter {
     if (asked != null) {
       Duration d = parse(asked);
       if (d == null) {
-        writer.write(response, Errors.badRequest("invalid timeout specified in the request URL").status());
+        writer.write(request, response, Errors.badRequest("invalid timeout specified in the request URL").status());
         return;
       }
       if (d.compareTo(limit) < 0) {
@@ -103,7 +103,7 @@ public final class TimeoutFilter extends HttpFilter {
       boolean answered = guarded.expire(real -> {
         real.setHeader(RequestInfoFilter.AUDIT_ID_HEADER, context.auditId());
         if (handlerBound) {
-          writer.write(real, Errors.timeout(HANDLER_MESSAGE, 0).status());
+          writer.write(request, real, Errors.timeout(HANDLER_MESSAGE, 0).status());
         } else {
           writeAsTimeoutFilter(real);
         }

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ApiServerTest {
   static final String UNAUTHORIZED =
       "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"Unauthorized\","
-          + "\"reason\":\"Unauthorized\",\"code\":401}";
+          + "\"reason\":\"Unauthorized\",\"code\":401}\n";
   static final String ADMIN = "admin-token";
   static final String ALICE = "alice-token";
 
@@ -135,7 +135,7 @@ class ApiServerTest {
     assertThat(r.headers().firstValue("Content-Type")).contains("application/json");
     assertThat(r.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
         + "\"message\":\"forbidden: User \\\"system:anonymous\\\" cannot get path \\\"/api\\\"\",\"reason\":\"Forbidden\","
-        + "\"details\":{},\"code\":403}");
+        + "\"details\":{},\"code\":403}\n");
   }
 
   @Test
@@ -150,10 +150,14 @@ class ApiServerTest {
   }
 
   @Test
-  @DisplayName("an unknown token is 401 everywhere, even on open paths, as in kube-apiserver")
+  @DisplayName("an unknown token is 401 everywhere, even on open paths, as in kube-apiserver (indented for curl)")
   void badToken() throws Exception {
     assertThat(get("/api", "nope").body()).isEqualTo(UNAUTHORIZED);
     assertThat(get("/healthz", "nope").statusCode()).isEqualTo(401);
+    HttpResponse<String> curl = http.send(HttpRequest.newBuilder(base.resolve("/api")).header("Authorization", "Bearer nope")
+        .header("User-Agent", "curl/8.5.0").build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(curl.body()).isEqualTo("{\n  \"kind\": \"Status\",\n  \"apiVersion\": \"v1\",\n  \"metadata\": {},\n"
+        + "  \"status\": \"Failure\",\n  \"message\": \"Unauthorized\",\n  \"reason\": \"Unauthorized\",\n  \"code\": 401\n}");
   }
 
   @Test
@@ -209,7 +213,7 @@ class ApiServerTest {
         assertThat(r.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
             + "\"message\":\"foos.hello.zeng.dev \\\"x\\\" is forbidden: User \\\"alice\\\" cannot get resource \\\"foos\\\" "
             + "in API group \\\"hello.zeng.dev\\\" in the namespace \\\"default\\\"\",\"reason\":\"Forbidden\","
-            + "\"details\":{\"name\":\"x\",\"group\":\"hello.zeng.dev\",\"kind\":\"foos\"},\"code\":403}");
+            + "\"details\":{\"name\":\"x\",\"group\":\"hello.zeng.dev\",\"kind\":\"foos\"},\"code\":403}\n");
         HttpResponse<String> path = http.send(HttpRequest.newBuilder(uri.resolve("/api"))
             .header("Authorization", "Bearer " + ALICE).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(path.statusCode()).isEqualTo(403);

@@ -82,7 +82,7 @@ class ImpersonationRestTest {
     assertThat(user.statusCode()).isEqualTo(403);
     assertThat(user.body()).isEqualTo("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
         + "\"message\":\"users \\\"bob\\\" is forbidden: User \\\"alice\\\" cannot impersonate resource \\\"users\\\" in API group "
-        + "\\\"\\\" at the cluster scope\",\"reason\":\"Forbidden\",\"details\":{\"name\":\"bob\",\"kind\":\"users\"},\"code\":403}");
+        + "\\\"\\\" at the cluster scope\",\"reason\":\"Forbidden\",\"details\":{\"name\":\"bob\",\"kind\":\"users\"},\"code\":403}\n");
     assertThat(get("/whoami", ApiServerTest.ALICE, "Impersonate-User", "system:serviceaccount:ns1:robot").body())
         .contains("serviceaccounts \\\"robot\\\" is forbidden: User \\\"alice\\\" cannot impersonate resource "
             + "\\\"serviceaccounts\\\" in API group \\\"\\\" in the namespace \\\"ns1\\\"");
