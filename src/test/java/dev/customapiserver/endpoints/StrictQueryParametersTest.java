@@ -71,6 +71,16 @@ class StrictQueryParametersTest {
             "strconv.ParseInt: parsing \"soon\": invalid syntax"),
         new Case("watch timeoutSeconds=1e3", "GET", WIDGETS + "?watch=true&timeoutSeconds=1e3", null, 400, "BadRequest",
             "strconv.ParseInt: parsing \"1e3\": invalid syntax"),
+        new Case("list resourceVersion=abc", "GET", WIDGETS + "?resourceVersion=abc&limit=2", null, 400, "BadRequest",
+            "invalid resource version: resourceVersion: Invalid value: \"abc\": strconv.ParseUint: parsing \"abc\": invalid syntax"),
+        new Case("list resourceVersion=-1", "GET", WIDGETS + "?resourceVersion=-1&resourceVersionMatch=Exact", null, 400,
+            "BadRequest", "invalid resource version: resourceVersion: Invalid value: \"-1\": strconv.ParseUint: parsing \"-1\": "
+            + "invalid syntax"),
+        new Case("list resourceVersion out of range", "GET", WIDGETS + "?resourceVersion=99999999999999999999", null, 400,
+            "BadRequest", "invalid resource version: resourceVersion: Invalid value: \"99999999999999999999\": strconv.ParseUint: "
+            + "parsing \"99999999999999999999\": value out of range"),
+        new Case("watch resourceVersion=+5", "GET", WIDGETS + "?watch=true&resourceVersion=" + q("+5"), null, 400, "BadRequest",
+            "resourceVersion: Invalid value: \"+5\": strconv.ParseUint: parsing \"+5\": invalid syntax"),
         new Case("create fieldManager of 129 bytes", "POST", WIDGETS + "?fieldManager=" + LONG, widget, 422, "Invalid",
             "CreateOptions.meta.k8s.io \"\" is invalid: " + TOO_LONG),
         new Case("create fieldManager with a control character", "POST", WIDGETS + "?fieldManager=" + q("a\u0007b"), widget, 422,

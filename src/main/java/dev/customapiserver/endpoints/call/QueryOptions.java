@@ -33,8 +33,9 @@ public final class QueryOptions {
             "resourceVersionMatch is forbidden unless resourceVersion is provided"));
       }
     }
-    if (rv != null && !rv.chars().allMatch(Character::isDigit)) {
-      throw Errors.badRequest("resourceVersion: Invalid value: \"" + rv + "\": must be an unsigned integer");
+    String unparsable = rv == null ? null : QueryParams.unparsableResourceVersion(rv);
+    if (unparsable != null) { // kube's storage words it so (storage.ValidateListOptions)
+      throw Errors.badRequest("invalid resource version: " + unparsable);
     }
     return new ListOptions(LabelQuery.parse(call.query("labelSelector")), FieldSelector.parse(call.query("fieldSelector")),
         limit, emptyToNull(call.query("continue")), rv, match);
@@ -50,8 +51,9 @@ public final class QueryOptions {
     if (rv == null) {
       rv = emptyToNull(lastEventId);
     }
-    if (rv != null && !rv.chars().allMatch(Character::isDigit)) {
-      throw Errors.badRequest("resourceVersion: Invalid value: \"" + rv + "\": must be an unsigned integer");
+    String unparsable = rv == null ? null : QueryParams.unparsableResourceVersion(rv);
+    if (unparsable != null) { // kube's watch cache answers these words with a 500; bad input is a 400 here
+      throw Errors.badRequest(unparsable);
     }
     String m = emptyToNull(call.query("resourceVersionMatch"));
     String initial = emptyToNull(call.query("sendInitialEvents"));

@@ -18,6 +18,7 @@ public final class QueryParams {
   static final int FIELD_MANAGER_MAX_BYTES = 128;
   private static final BigInteger MIN = BigInteger.valueOf(Long.MIN_VALUE);
   private static final BigInteger MAX = BigInteger.valueOf(Long.MAX_VALUE);
+  private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
   private QueryParams() {}
 
@@ -41,6 +42,23 @@ public final class QueryParams {
       throw Errors.badRequest("strconv.ParseInt: parsing " + goQuote(v) + ": value out of range");
     }
     return b.longValue();
+  }
+
+  /**
+   * A resourceVersion Go's {@code strconv.ParseUint(v, 10, 64)} refuses, in kube's words
+   * ({@code resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax});
+   * null when it parses.
+   */
+  static String unparsableResourceVersion(String v) {
+    String error;
+    if (v.isEmpty() || !v.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      error = "invalid syntax";
+    } else if (new BigInteger(v).compareTo(UINT64_MAX) > 0) {
+      error = "value out of range";
+    } else {
+      return null;
+    }
+    return "resourceVersion: Invalid value: " + goQuote(v) + ": strconv.ParseUint: parsing " + goQuote(v) + ": " + error;
   }
 
   /** A boolean parameter: present and neither {@code 0} nor {@code false} (any case). */
