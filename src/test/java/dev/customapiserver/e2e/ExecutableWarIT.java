@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("java -jar custom-apiserver.war")
 class ExecutableWarIT {
   static final String UNAUTHORIZED = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
-      + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}";
+      + "\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}\n"; // json.Encoder's newline, as kube
   @TempDir static Path tmp;
   static ServerProcess server;
 
